@@ -1,0 +1,56 @@
+# cilkc: a Cilk-style fork-join compiler front end and work-stealing runtime.
+#
+#   make            build build/bin/cilkc, build/bin/cilkcc, build/lib/libcilkrt.*
+#   make test       build and run every test (Criterion, golden, end to end)
+#   make demo       the main job: translate, run and compare the steal modes
+#   make bench      benchmark tables and plots into docs/
+#   make check-sanitize   tests under ThreadSanitizer and ASan+UBSan
+#
+# Each part of the tree has its own fragment, included below; a fragment
+# adds its test goal to TEST_GOALS.
+
+CC ?= cc
+ifeq ($(origin CC),default)
+CC = cc
+endif
+BUILD := build
+OPT ?= -O2
+WARN := -Wall -Wextra
+ifdef CI
+WARN += -Werror
+endif
+CFLAGS ?= $(OPT) -g
+ALL_CFLAGS = -std=gnu11 $(WARN) $(CFLAGS)
+PREFIX ?= /usr/local
+
+# Debian packages: to build, and in addition to test.
+BUILD_PKGS := flex bison libffi-dev
+TEST_PKGS := $(BUILD_PKGS) libcriterion-dev
+DEPS_STAMP := $(BUILD)/.deps-build
+TEST_DEPS_STAMP := $(BUILD)/.deps-test
+
+.PHONY: all test demo bench check-sanitize install clean
+all:
+
+$(DEPS_STAMP):
+	@mkdir -p $(BUILD)
+	./scripts/deps.sh $(BUILD_PKGS)
+	@touch $@
+
+$(TEST_DEPS_STAMP):
+	@mkdir -p $(BUILD)
+	./scripts/deps.sh $(TEST_PKGS)
+	@touch $@
+
+TEST_GOALS :=
+
+include runtime/runtime.mk
+include compiler/compiler.mk
+-include tests/tests.mk
+-include bench/bench.mk
+
+test: $(TEST_GOALS)
+	@echo "make test: all test suites passed"
+
+clean:
+	rm -rf $(BUILD)

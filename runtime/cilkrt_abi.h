@@ -1,0 +1,282 @@
+/*
+ * cilkrt_abi.h: the contract between cilkc-generated code and libcilkrt.
+ *
+ * Only generated code (and the runtime's hand-lowered tests, which are
+ * written exactly like generated code) includes this header. Users call the
+ * public API in cilkrt.h. docs/abi.md explains every name here, who owns a
+ * frame when, and why each memory order is what it is; keep both in step.
+ *
+ * Naming: everything exported here starts with cilkrt_. Generated code uses
+ * the prefix cilkc_ for its own names.
+ */
+#ifndef CILKRT_ABI_H
+#define CILKRT_ABI_H
+
+#include <stdatomic.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define CILKRT_ABI_VERSION 1
+
+typedef struct cilkrt_worker cilkrt_worker;
+typedef struct cilkrt_frame cilkrt_frame;
+typedef struct cilkrt_desc cilkrt_desc;
+typedef struct cilkrt_task cilkrt_task;
+typedef struct cilkrt_group cilkrt_group;
+typedef struct cilkrt_boundary cilkrt_boundary;
+
+/* ------------------------------------------------------------------------
+ * Continuation stealing (DESIGN §3)
+ * ------------------------------------------------------------------------ */
+
+/* One per parallel function, a static const object in generated code. */
+struct cilkrt_desc {
+    /* Slow clone: resumes f at f->entry. Returns when the function finished
+     * (its result was handed to the parent), suspended at a sync, or
+     * abandoned its C stack after a failed pop. */
+    void (*slow)(cilkrt_worker *w, cilkrt_frame *f);
+    /* Store (or combine, for op=) the result of the child spawned at spawn
+     * site `site` of frame f; value points to the child's result. The
+     * runtime calls it with f's lock held, so combinations into one frame
+     * never run at the same time. */
+    void (*inlet)(cilkrt_frame *f, int site, void *value);
+    const char *name;
+};
+
+/* Frame states (cilkrt_frame.state), changed only under the frame's lock. */
+enum {
+    CILKRT_FRAME_FAST = 0,   /* owned by the fast clone on the worker's C stack */
+    CILKRT_FRAME_STOLEN = 1, /* its continuation runs (slow clone) on a thief */
+    CILKRT_FRAME_SUSPENDED = 2 /* waiting at a sync for join to reach 0 */
+};
+
+/* Frame header: the first member of every generated frame struct.
+ * Generated code writes entry before it pushes the frame (the push is a
+ * release store, so a thief that takes the frame sees entry and every saved
+ * local); it never touches join, state or lock. */
+struct cilkrt_frame {
+    int entry;                /* resume index: spawn site or sync to resume after */
+    int site;                 /* spawn site in parent whose result this frame returns */
+    const cilkrt_desc *desc;  /* NULL for a boundary pseudo-frame */
+    cilkrt_frame *parent;     /* frame whose inlet receives this frame's result */
+    int join;                 /* stolen children not yet returned; under lock */
+    int state;                /* CILKRT_FRAME_*; under lock */
+    atomic_int lock;          /* spin lock for join, state and the inlet */
+    unsigned size_class;      /* free-list class, set by cilkrt_frame_alloc */
+    cilkrt_frame *next_free;  /* free-list link while the frame is free */
+};
+
+/* A boundary: where a parallel function is entered by a plain C call on a
+ * worker (not by spawn). It is the parent of the callee's frame. If the
+ * callee's continuation is stolen, the worker cannot abandon the C stack
+ * below the boundary (its caller expects a return value), so it schedules
+ * other work until the callee completes, and the callee's result is copied
+ * into *result by the boundary's inlet. Lives on the caller's C stack. */
+struct cilkrt_boundary {
+    cilkrt_frame frame;       /* frame.desc == NULL marks a boundary */
+    void *result;             /* where the callee's result goes */
+    size_t result_size;
+    atomic_int done;          /* set (release) when a stolen callee finished */
+    int saved_abandoning;
+};
+
+/* Per-worker state visible to generated code. Fields that thieves write
+ * (head, lock) sit on their own cache line, apart from the owner's. */
+#define CILKRT_CACHE_LINE 64
+#define CILKRT_FRAME_CLASSES 16 /* size classes of 64 bytes: up to 1 KiB */
+
+struct cilkrt_worker {
+    /* owner's line */
+    cilkrt_frame **deque;          /* ring of frame pointers */
+    atomic_long tail;              /* next free slot; written by the owner only */
+    long deque_mask;               /* capacity - 1 (capacity is a power of 2) */
+    int abandoning;                /* set by a delivering failed pop until the
+                                      stack unwinds to the scheduler */
+    int id;
+    cilkrt_frame *free_frames[CILKRT_FRAME_CLASSES];
+    /* statistics kept on the fast path (plain counters, owner only) */
+    unsigned long nspawns;        /* pushes */
+    long frames_live;             /* allocated minus freed on this worker */
+    long frames_peak;             /* max of frames_live */
+    /* thieves' line */
+    _Alignas(CILKRT_CACHE_LINE) atomic_long head; /* oldest entry; written by thieves under lock */
+    atomic_int deque_lock;
+    /* Private state follows in the runtime's own view (worker.h); generated
+     * code must not use sizeof(cilkrt_worker). */
+};
+
+/* The worker the calling thread is, or NULL on a thread that is not one. */
+extern _Thread_local cilkrt_worker *cilkrt_tls_worker;
+
+static inline cilkrt_worker *cilkrt_self(void) { return cilkrt_tls_worker; }
+
+/* Out-of-line slow paths (runtime/frame.c, runtime/deque.c, runtime/sched.c). */
+cilkrt_frame *cilkrt_frame_alloc_slow(cilkrt_worker *w, unsigned size_class);
+void cilkrt_frame_free_slow(cilkrt_worker *w, cilkrt_frame *f);
+int cilkrt_pop_slow(cilkrt_worker *w, long t);
+void cilkrt_deque_grow(cilkrt_worker *w);
+
+/* Allocate a frame of `size` bytes (size of the generated frame struct) for
+ * a function described by desc, whose result goes to spawn site `site` of
+ * `parent`. No malloc on this path once the free list is warm. */
+static inline cilkrt_frame *cilkrt_frame_alloc(cilkrt_worker *w, size_t size,
+                                               const cilkrt_desc *desc,
+                                               cilkrt_frame *parent, int site)
+{
+    unsigned c = (unsigned)((size + CILKRT_CACHE_LINE - 1) / CILKRT_CACHE_LINE) - 1;
+    cilkrt_frame *f;
+    if (c < CILKRT_FRAME_CLASSES && (f = w->free_frames[c]) != NULL)
+        w->free_frames[c] = f->next_free;
+    else
+        f = cilkrt_frame_alloc_slow(w, c);
+    if (++w->frames_live > w->frames_peak)
+        w->frames_peak = w->frames_live;
+    f->entry = 0;
+    f->site = site;
+    f->desc = desc;
+    f->parent = parent;
+    f->join = 0;
+    f->state = CILKRT_FRAME_FAST;
+    return f;
+}
+
+/* Give a frame back to the calling worker's free list (any worker may free
+ * any frame: frames migrate with stolen continuations). */
+static inline void cilkrt_frame_free(cilkrt_worker *w, cilkrt_frame *f)
+{
+    unsigned c = f->size_class;
+    w->frames_live--;
+    if (c < CILKRT_FRAME_CLASSES) {
+        f->next_free = w->free_frames[c];
+        w->free_frames[c] = f;
+    } else {
+        cilkrt_frame_free_slow(w, f);
+    }
+}
+
+/* Push f (its continuation becomes stealable). The caller has written
+ * f->entry and every local the continuation needs into the frame; the
+ * release store of tail publishes them to the thief that acquires tail. */
+static inline void cilkrt_push(cilkrt_worker *w, cilkrt_frame *f)
+{
+    long t = atomic_load_explicit(&w->tail, memory_order_relaxed);
+    if (t - atomic_load_explicit(&w->head, memory_order_relaxed) > w->deque_mask)
+        cilkrt_deque_grow(w);
+    w->deque[t & w->deque_mask] = f;
+    w->nspawns++;
+    atomic_store_explicit(&w->tail, t + 1, memory_order_release);
+}
+
+/* Pop the frame pushed last. Returns 1 if it was still there (nobody stole
+ * the continuation: go on in the fast clone), 0 if a thief took it.
+ *
+ * The store of tail must not pass the load of head (Dekker's pattern with
+ * the thief's store of head and load of tail). Instead of a store-load fence
+ * here, on every pop, the thief pays: it calls membarrier() between its two
+ * accesses (runtime/deque.c), which orders ours for us. So only a compiler
+ * barrier is needed. Under ThreadSanitizer (which does not model membarrier)
+ * CILKRT_SEQ_CST_POP is defined and we use a real fence. */
+static inline int cilkrt_pop(cilkrt_worker *w)
+{
+    long t = atomic_load_explicit(&w->tail, memory_order_relaxed) - 1;
+    atomic_store_explicit(&w->tail, t, memory_order_relaxed);
+#ifdef CILKRT_SEQ_CST_POP
+    atomic_thread_fence(memory_order_seq_cst);
+#else
+    atomic_signal_fence(memory_order_seq_cst);
+#endif
+    if (atomic_load_explicit(&w->head, memory_order_relaxed) > t)
+        return cilkrt_pop_slow(w, t);
+    return 1;
+}
+
+/* Failed-pop path, called by the code after a spawn whose pop returned 0:
+ * frame f (the caller's own frame) was stolen, so the child's result at
+ * spawn site `site` is handed to f through f's inlet under f's lock, f's
+ * join is signalled (resuming f if it waits at a sync and this was the last
+ * child), and the worker starts abandoning its C stack: the caller must
+ * return at once (any value), and so must every function up to the
+ * scheduler or the nearest boundary.
+ *
+ * Only the first failed pop on a C stack delivers: if w->abandoning is
+ * already set, the child itself abandoned (its own frame had been stolen,
+ * so ours had been stolen before it), and f's thief will receive the
+ * child's result from the child's own continuation; this call then only
+ * keeps abandoning. Always returns 0. */
+int cilkrt_deliver(cilkrt_worker *w, cilkrt_frame *f, int site, void *value);
+
+/* Sync in a slow clone (the fast clone's sync is a no-op: nothing of it
+ * was ever stolen). f->entry must already hold the resume index of the
+ * code right after this sync. Returns 1 if every stolen child has
+ * returned: continue. Returns 0 if children are still out: f is now
+ * suspended and belongs to the runtime; the slow clone must return at once.
+ * The last child to return resumes f (its slow clone is called again with
+ * entry = the sync's index). */
+int cilkrt_sync(cilkrt_worker *w, cilkrt_frame *f);
+
+/* End of a slow clone (after its implicit sync): hand `value` (the return
+ * value, NULL for void) to the parent's inlet at f->site, signal the
+ * parent's join, and free f. The slow clone returns right after. */
+void cilkrt_slow_return(cilkrt_worker *w, cilkrt_frame *f, void *value);
+
+/* A plain C call of a parallel function by a worker.
+ *   cilkrt_boundary b;
+ *   cilkrt_boundary_enter(w, &b, &r, sizeof r);   (NULL, 0 for void)
+ *   r = cilkc_fast_NAME(w, &b.frame, 0, args...);
+ *   cilkrt_boundary_leave(w, &b);
+ * boundary_leave returns at once if nothing was stolen; otherwise it runs
+ * the scheduler until the callee's continuation has finished and copied its
+ * result into r. */
+void cilkrt_boundary_enter(cilkrt_worker *w, cilkrt_boundary *b, void *result,
+                           size_t result_size);
+void cilkrt_boundary_leave(cilkrt_worker *w, cilkrt_boundary *b);
+
+/* Lock a frame for the slow clone's own op= combinations (stolen children
+ * combine into the same frame through the inlet, under the same lock). */
+void cilkrt_frame_lock(cilkrt_frame *f);
+void cilkrt_frame_unlock(cilkrt_frame *f);
+
+/* ------------------------------------------------------------------------
+ * Entry from threads that are not workers (both modes)
+ * ------------------------------------------------------------------------ */
+
+/* Run fn(worker, arg) on a worker of the pool (starting the pool on first
+ * use) through the injection queue, and block until fn has returned. fn
+ * then calls the parallel function by its plain name (now on a worker). */
+void cilkrt_root_call(void (*fn)(cilkrt_worker *w, void *arg), void *arg);
+
+/* ------------------------------------------------------------------------
+ * Child stealing (DESIGN §4)
+ * ------------------------------------------------------------------------ */
+
+/* The children of one function invocation: lives on its C stack until its
+ * last sync (the parent's C frame stays alive until then). */
+struct cilkrt_group {
+    atomic_long pending;  /* tasks spawned and not yet finished */
+    long base;            /* deque tail when the group started: sync pops
+                             its own tasks only above it */
+    atomic_int lock;      /* serializes op= combinations into the parent */
+};
+
+/* A spawned child: the generated task struct starts with this header and
+ * holds the evaluated arguments and the result destination. */
+struct cilkrt_task {
+    void (*run)(cilkrt_worker *w, cilkrt_task *t); /* the typed thunk */
+    cilkrt_group *group;
+    unsigned size_class;
+    cilkrt_task *next_free;
+};
+
+void cilkrt_group_init(cilkrt_worker *w, cilkrt_group *g);
+/* A task of at least `size` bytes from the worker's free list. */
+cilkrt_task *cilkrt_task_alloc(cilkrt_worker *w, size_t size);
+/* Push t (run fills in t->run first) as a child of g. The deque grows as
+ * needed: no task is ever dropped. */
+void cilkrt_task_spawn(cilkrt_worker *w, cilkrt_group *g, cilkrt_task *t);
+/* Wait for every child of g: run own tasks newest first, then steal other
+ * work while children run on thieves. */
+void cilkrt_group_sync(cilkrt_worker *w, cilkrt_group *g);
+void cilkrt_group_lock(cilkrt_group *g);
+void cilkrt_group_unlock(cilkrt_group *g);
+
+#endif

@@ -221,15 +221,18 @@ void cilkrt_slow_return(cilkrt_worker *w, cilkrt_frame *f, void *value);
 
 /* A plain C call of a parallel function by a worker.
  *   cilkrt_boundary b;
- *   cilkrt_boundary_enter(w, &b, &r, sizeof r);   (NULL, 0 for void)
+ *   cilkrt_boundary_enter(w, &b, &rb, sizeof rb);   (NULL, 0 for void)
  *   r = cilkc_fast_NAME(w, &b.frame, 0, args...);
- *   cilkrt_boundary_leave(w, &b);
- * boundary_leave returns at once if nothing was stolen; otherwise it runs
- * the scheduler until the callee's continuation has finished and copied its
- * result into r. */
+ *   if (cilkrt_boundary_leave(w, &b)) r = rb;
+ * boundary_leave returns 0 at once if the callee returned normally (r is
+ * its result). If the callee abandoned its stack (its continuation was
+ * stolen), it clears w->abandoning, runs the scheduler until the callee's
+ * continuation has finished and copied the result into rb (through the
+ * boundary's inlet, which may run before the fast clone's dummy return
+ * reaches r: hence the separate rb), and returns 1. */
 void cilkrt_boundary_enter(cilkrt_worker *w, cilkrt_boundary *b, void *result,
                            size_t result_size);
-void cilkrt_boundary_leave(cilkrt_worker *w, cilkrt_boundary *b);
+int cilkrt_boundary_leave(cilkrt_worker *w, cilkrt_boundary *b);
 
 /* Lock a frame for the slow clone's own op= combinations (stolen children
  * combine into the same frame through the inlet, under the same lock). */

@@ -46,6 +46,7 @@ TEST_GOALS :=
 
 include runtime/runtime.mk
 include compiler/compiler.mk
+-include compiler/cilkcc.mk
 -include tests/tests.mk
 -include bench/bench.mk
 

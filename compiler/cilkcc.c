@@ -1,0 +1,718 @@
+/*
+ * cilkcc.c: the compiler driver, a drop-in for cc as mpicc is.
+ *
+ * For each .cilkc input: `$CC -E` with the user's options, then
+ * `cilkc --steal=MODE`, then `$CC -c` on the generated C with the runtime's
+ * include directory. Every other input and option goes to $CC unchanged; a
+ * link adds libcilkrt.a and -lpthread after the user's inputs.
+ *
+ * Tools run by fork and execvp, never through a shell. Temporaries come from
+ * mkstemps in $TMPDIR and are removed on every exit path, including a fatal
+ * signal. The exit status is the failing tool's.
+ *
+ * Layout (both found relative to this binary's directory BIN):
+ *   build tree: BIN/cilkc, BIN/../include/cilkrt_abi.h, BIN/../lib/libcilkrt.a
+ *   installed:  BIN/cilkc, BIN/../include/cilkrt/cilkrt_abi.h, BIN/../lib/libcilkrt.a
+ * compiler/cilkcc.mk installs that second layout; keep both in step.
+ */
+#define _GNU_SOURCE /* vasprintf */
+#include <errno.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#ifndef CILKC_VERSION
+#define CILKC_VERSION "0.1.0"
+#endif
+
+/* Where an argument goes, decided once while parsing the command line. */
+typedef enum {
+    ARG_COMMON,  /* every cc command: -I, -D, -O2, -g, -W..., -f..., -pthread */
+    ARG_PP_ONLY, /* only preprocessing: -include, -imacros (not twice) */
+    ARG_DEP,     /* -MD, -MF...: the .cilkc dependencies come from cc -E */
+    ARG_NO_PP,   /* every command but cc -E: -save-temps */
+    ARG_LINK,    /* only the link: -l, -L, -Wl,..., -static */
+    ARG_LANG,    /* -x LANG: applies to the inputs after it */
+    ARG_INPUT,   /* a file for cc */
+    ARG_CILKC,   /* a .cilkc file */
+} ArgKind;
+
+typedef struct {
+    ArgKind kind;
+    const char *word[2]; /* the option and its separate argument, if any */
+    int nword;
+    const char *object; /* ARG_CILKC while linking: its temporary object */
+} Arg;
+
+typedef enum { STAGE_PREPROCESS, STAGE_ASSEMBLY, STAGE_COMPILE, STAGE_LINK } Stage;
+typedef enum { SAVE_NONE, SAVE_OBJ, SAVE_CWD } SaveTemps;
+
+typedef struct {
+    Arg *args;
+    int nargs;
+    Stage stage;
+    const char *output; /* -o, or NULL */
+    const char *steal;  /* continuation, child or serial */
+    SaveTemps save_temps;
+    int verbose;
+    int ninputs, ncilkc;
+    int has_dep_file, has_dep_target, has_dep; /* -MF, -MT/-MQ, -MD/-MMD */
+    /* Tools and the runtime, found by locate(). */
+    char **cc;  /* $CC split into words, NULL-terminated */
+    const char *cilkc;
+    const char *include_dir; /* NULL: none found */
+    const char *runtime_lib; /* NULL: none found */
+} Driver;
+
+/* A growing, NULL-terminated argument vector for one tool run. */
+typedef struct {
+    const char **v;
+    int n, cap;
+} Argv;
+
+static const char *const steal_modes[] = {"continuation", "child", "serial"};
+
+/* ------------------------------------------------------------------------
+ * Messages, memory, temporaries
+ * ------------------------------------------------------------------------ */
+
+static void error(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
+
+static void error(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fputs("cilkcc: error: ", stderr);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    va_end(ap);
+    exit(1);
+}
+
+static void *xrealloc(void *p, size_t size)
+{
+    p = realloc(p, size);
+    if (!p)
+        error("out of memory");
+    return p;
+}
+
+static char *format(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+static char *format(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    char *s = NULL;
+    if (vasprintf(&s, fmt, ap) < 0)
+        error("out of memory");
+    va_end(ap);
+    return s;
+}
+
+/* Temporaries to remove at exit. The signal handler reads this list, so a
+ * path is stored before the count that makes it visible. */
+#define MAX_TEMPS 1024
+static char *temps[MAX_TEMPS];
+static volatile sig_atomic_t ntemps;
+
+static void remove_temps(void)
+{
+    for (int i = 0; i < ntemps; i++)
+        unlink(temps[i]);
+}
+
+static void on_signal(int sig)
+{
+    remove_temps();
+    signal(sig, SIG_DFL);
+    raise(sig);
+}
+
+static void install_cleanup(void)
+{
+    static const int sigs[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE};
+    atexit(remove_temps);
+    for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++)
+        if (signal(sigs[i], on_signal) == SIG_IGN)
+            signal(sigs[i], SIG_IGN);
+}
+
+/* A new empty file in $TMPDIR whose name ends in suffix. */
+static const char *make_temp(const char *suffix)
+{
+    const char *dir = getenv("TMPDIR");
+    if (!dir || !*dir)
+        dir = "/tmp";
+    if (ntemps == MAX_TEMPS)
+        error("too many temporary files");
+    char *path = format("%s/cilkcc-XXXXXX%s", dir, suffix);
+    int fd = mkstemps(path, (int)strlen(suffix));
+    if (fd < 0)
+        error("cannot create a temporary file in %s: %s", dir, strerror(errno));
+    close(fd);
+    temps[ntemps] = path;
+    ntemps = ntemps + 1;
+    return path;
+}
+
+/* ------------------------------------------------------------------------
+ * Running tools
+ * ------------------------------------------------------------------------ */
+
+static void argv_add(Argv *a, const char *s)
+{
+    if (a->n + 2 > a->cap) {
+        a->cap = a->cap ? 2 * a->cap : 32;
+        a->v = xrealloc(a->v, (size_t)a->cap * sizeof *a->v);
+    }
+    a->v[a->n++] = s;
+    a->v[a->n] = NULL;
+}
+
+static void argv_add_cc(Argv *a, const Driver *d)
+{
+    for (char **w = d->cc; *w; w++)
+        argv_add(a, *w);
+}
+
+/* Run a tool and wait for it. On failure exit with its status (atexit then
+ * removes the temporaries); a tool killed by a signal gives 128 + signal. */
+static void run(const Driver *d, Argv *a)
+{
+    if (d->verbose) {
+        for (int i = 0; i < a->n; i++)
+            fprintf(stderr, "%s%s", i ? " " : "", a->v[i]);
+        fputc('\n', stderr);
+    }
+    fflush(NULL);
+    pid_t pid = fork();
+    if (pid < 0)
+        error("cannot fork: %s", strerror(errno));
+    if (pid == 0) {
+        execvp(a->v[0], (char *const *)a->v);
+        fprintf(stderr, "cilkcc: error: cannot run '%s': %s\n", a->v[0], strerror(errno));
+        _exit(127);
+    }
+    int status;
+    while (waitpid(pid, &status, 0) < 0)
+        if (errno != EINTR)
+            error("waitpid: %s", strerror(errno));
+    free(a->v);
+    *a = (Argv){0};
+    if (WIFEXITED(status) && WEXITSTATUS(status) != 0)
+        exit(WEXITSTATUS(status));
+    if (WIFSIGNALED(status)) {
+        fprintf(stderr, "cilkcc: error: '%s' terminated by signal %d\n", d->cc[0],
+                WTERMSIG(status));
+        exit(128 + WTERMSIG(status));
+    }
+}
+
+/* ------------------------------------------------------------------------
+ * Finding cc, cilkc and the runtime
+ * ------------------------------------------------------------------------ */
+
+static int is_file(const char *path, int mode)
+{
+    struct stat st;
+    return stat(path, &st) == 0 && S_ISREG(st.st_mode) && access(path, mode) == 0;
+}
+
+/* The directory holding this binary, or NULL. */
+static char *self_dir(const char *argv0)
+{
+    char path[PATH_MAX];
+    ssize_t n = readlink("/proc/self/exe", path, sizeof path - 1);
+    if (n > 0) {
+        path[n] = '\0';
+    } else if (!strchr(argv0, '/') || !realpath(argv0, path)) {
+        return NULL;
+    }
+    *strrchr(path, '/') = '\0';
+    return format("%s", path);
+}
+
+/* $CC split at blanks, so that CC="ccache gcc" works without a shell. */
+static char **split_cc(void)
+{
+    const char *env = getenv("CC");
+    char *s = format("%s", env && *env ? env : "cc");
+    char **words = NULL;
+    int n = 0;
+    for (char *w = strtok(s, " \t"); w; w = strtok(NULL, " \t")) {
+        words = xrealloc(words, (size_t)(n + 2) * sizeof *words);
+        words[n++] = w;
+    }
+    if (n == 0)
+        error("CC is empty");
+    words[n] = NULL;
+    return words;
+}
+
+static void locate(Driver *d, const char *argv0)
+{
+    char *bin = self_dir(argv0);
+    d->cc = split_cc();
+    const char *env = getenv("CILKC");
+    if (env && *env)
+        d->cilkc = env;
+    else if (bin && is_file(format("%s/cilkc", bin), X_OK))
+        d->cilkc = format("%s/cilkc", bin);
+    else
+        d->cilkc = "cilkc";
+    if (!bin)
+        return;
+    if (is_file(format("%s/../include/cilkrt/cilkrt_abi.h", bin), R_OK))
+        d->include_dir = format("%s/../include/cilkrt", bin);
+    else if (is_file(format("%s/../include/cilkrt_abi.h", bin), R_OK))
+        d->include_dir = format("%s/../include", bin);
+    if (is_file(format("%s/../lib/libcilkrt.a", bin), R_OK))
+        d->runtime_lib = format("%s/../lib/libcilkrt.a", bin);
+}
+
+/* ------------------------------------------------------------------------
+ * The command line
+ * ------------------------------------------------------------------------ */
+
+static void usage(void)
+{
+    puts("usage: cilkcc [--steal=continuation|child|serial] [cc options] FILE...\n"
+         "\n"
+         "Compile and link C and .cilkc files as cc does. Each .cilkc file is\n"
+         "preprocessed with $CC -E, translated by cilkc and compiled with $CC -c;\n"
+         "a link adds the cilkc runtime library and -lpthread.\n"
+         "\n"
+         "  --steal=MODE   continuation (default), child or serial\n"
+         "  -c, -S, -E     stop after compiling, after assembly output, after\n"
+         "                 preprocessing (-E on a .cilkc gives preprocessed .cilkc)\n"
+         "  -o FILE        write the output to FILE\n"
+         "  -save-temps    keep the generated C next to the output, as NAME.cilkc.c\n"
+         "  -v             print the commands that cilkcc runs\n"
+         "  --version      print the version and where the tools were found\n"
+         "  --help         print this help\n"
+         "\n"
+         "Every other option (-I -D -U -O -g -W -f -l -L -pthread ...) goes to cc.\n"
+         "Environment: CC (default cc), CILKC (default: cilkc beside cilkcc),\n"
+         "TMPDIR (default /tmp). See cilkcc(1).");
+}
+
+static void version(const Driver *d)
+{
+    printf("cilkcc (cilkc) %s\n", CILKC_VERSION);
+    printf("cc:      %s\n", getenv("CC") && *getenv("CC") ? getenv("CC") : "cc");
+    printf("cilkc:   %s\n", d->cilkc);
+    printf("include: %s\n", d->include_dir ? d->include_dir : "(not found)");
+    printf("runtime: %s\n", d->runtime_lib ? d->runtime_lib : "(not found)");
+}
+
+static int has_suffix(const char *s, const char *suffix)
+{
+    size_t n = strlen(s), m = strlen(suffix);
+    return n >= m && strcmp(s + n - m, suffix) == 0;
+}
+
+static int is_one_of(const char *s, const char *const *list)
+{
+    for (; *list; list++)
+        if (strcmp(s, *list) == 0)
+            return 1;
+    return 0;
+}
+
+static void add_arg(Driver *d, ArgKind kind, const char *w0, const char *w1)
+{
+    d->args = xrealloc(d->args, (size_t)(d->nargs + 1) * sizeof *d->args);
+    d->args[d->nargs++] = (Arg){kind, {w0, w1}, w1 ? 2 : 1, NULL};
+}
+
+static void set_steal(Driver *d, const char *mode)
+{
+    for (size_t i = 0; i < sizeof steal_modes / sizeof steal_modes[0]; i++)
+        if (strcmp(mode, steal_modes[i]) == 0) {
+            d->steal = steal_modes[i];
+            return;
+        }
+    error("unknown steal mode '%s' (expected continuation, child or serial)", mode);
+}
+
+/* Options whose argument may be the next word, and where they go. The
+ * joined forms (-Idir, -lm, -xc) are recognized for the short ones. */
+static const struct {
+    const char *name;
+    ArgKind kind;
+    int joined;
+} arg_options[] = {
+    {"-I", ARG_COMMON, 1},         {"-D", ARG_COMMON, 1},
+    {"-U", ARG_COMMON, 1},         {"-isystem", ARG_COMMON, 0},
+    {"-iquote", ARG_COMMON, 0},    {"-idirafter", ARG_COMMON, 0},
+    {"-iprefix", ARG_COMMON, 0},   {"-iwithprefix", ARG_COMMON, 0},
+    {"-isysroot", ARG_COMMON, 0},  {"-Xpreprocessor", ARG_COMMON, 0},
+    {"-Xassembler", ARG_COMMON, 0}, {"--param", ARG_COMMON, 0},
+    {"-include", ARG_PP_ONLY, 0},  {"-imacros", ARG_PP_ONLY, 0},
+    {"-MF", ARG_DEP, 1},           {"-MT", ARG_DEP, 1},
+    {"-MQ", ARG_DEP, 1},           {"-L", ARG_LINK, 1},
+    {"-l", ARG_LINK, 1},           {"-Xlinker", ARG_LINK, 0},
+    {"-u", ARG_LINK, 0},           {"-T", ARG_LINK, 0},
+    {"-z", ARG_LINK, 0},           {"-x", ARG_LANG, 1},
+};
+
+static const char *const link_flags[] = {
+    "-static", "-shared", "-rdynamic", "-nostdlib", "-nodefaultlibs", "-nostartfiles",
+    "-s", "-pie", "-no-pie", "-static-pie", "-static-libgcc", NULL};
+
+/* Recognize an option that takes an argument; returns the words consumed. */
+static int parse_arg_option(Driver *d, char **argv, int i)
+{
+    const char *a = argv[i];
+    for (size_t k = 0; k < sizeof arg_options / sizeof arg_options[0]; k++) {
+        const char *name = arg_options[k].name;
+        ArgKind kind = arg_options[k].kind;
+        if (strcmp(a, name) == 0) {
+            if (!argv[i + 1])
+                error("missing argument to '%s'", a);
+            add_arg(d, kind, a, argv[i + 1]);
+        } else if (arg_options[k].joined && strncmp(a, name, strlen(name)) == 0) {
+            add_arg(d, kind, a, NULL);
+        } else {
+            continue;
+        }
+        if (strcmp(name, "-MF") == 0)
+            d->has_dep_file = 1;
+        if (strcmp(name, "-MT") == 0 || strcmp(name, "-MQ") == 0)
+            d->has_dep_target = 1;
+        return d->args[d->nargs - 1].nword;
+    }
+    return 0;
+}
+
+static void set_stage(Driver *d, Stage s)
+{
+    if (s < d->stage)
+        d->stage = s;
+}
+
+/* Classify one word (and its argument); returns the words consumed. */
+static int parse_word(Driver *d, char **argv, int i)
+{
+    const char *a = argv[i];
+    if (a[0] != '-' || a[1] == '\0') {
+        int cilkc = has_suffix(a, ".cilkc");
+        add_arg(d, cilkc ? ARG_CILKC : ARG_INPUT, a, NULL);
+        d->ninputs++;
+        d->ncilkc += cilkc;
+        return 1;
+    }
+    if (strcmp(a, "-c") == 0)
+        set_stage(d, STAGE_COMPILE);
+    else if (strcmp(a, "-S") == 0)
+        set_stage(d, STAGE_ASSEMBLY);
+    else if (strcmp(a, "-E") == 0)
+        set_stage(d, STAGE_PREPROCESS);
+    else if (strncmp(a, "-o", 2) == 0) {
+        if (a[2] == '\0' && !argv[i + 1])
+            error("missing filename after '-o'");
+        d->output = a[2] ? a + 2 : argv[i + 1];
+        return a[2] ? 1 : 2;
+    } else if (strncmp(a, "--steal=", 8) == 0)
+        set_steal(d, a + 8);
+    else if (strcmp(a, "--steal") == 0) {
+        if (!argv[i + 1])
+            error("missing argument to '--steal'");
+        set_steal(d, argv[i + 1]);
+        return 2;
+    } else if (strcmp(a, "-save-temps") == 0 || strcmp(a, "-save-temps=obj") == 0) {
+        d->save_temps = SAVE_OBJ;
+        add_arg(d, ARG_NO_PP, a, NULL);
+    } else if (strcmp(a, "-save-temps=cwd") == 0) {
+        d->save_temps = SAVE_CWD;
+        add_arg(d, ARG_NO_PP, a, NULL);
+    } else if (strncmp(a, "-save-temps", 11) == 0)
+        error("unknown -save-temps form '%s' (expected -save-temps, =obj or =cwd)", a);
+    else if (strcmp(a, "-MD") == 0 || strcmp(a, "-MMD") == 0) {
+        d->has_dep = 1;
+        add_arg(d, ARG_DEP, a, NULL);
+    } else if (strcmp(a, "-MP") == 0)
+        add_arg(d, ARG_DEP, a, NULL);
+    else if (strcmp(a, "-M") == 0 || strcmp(a, "-MM") == 0) {
+        set_stage(d, STAGE_PREPROCESS); /* as in cc, -M implies -E */
+        add_arg(d, ARG_COMMON, a, NULL);
+    } else if (is_one_of(a, link_flags) || strncmp(a, "-Wl,", 4) == 0)
+        add_arg(d, ARG_LINK, a, NULL);
+    else {
+        int n = parse_arg_option(d, argv, i);
+        if (n)
+            return n;
+        if (strcmp(a, "-v") == 0)
+            d->verbose = 1;
+        add_arg(d, ARG_COMMON, a, NULL);
+    }
+    return 1;
+}
+
+static void parse_args(Driver *d, int argc, char **argv)
+{
+    d->stage = STAGE_LINK;
+    d->steal = steal_modes[0];
+    for (int i = 1; i < argc;) {
+        if (strcmp(argv[i], "--help") == 0) {
+            usage();
+            exit(0);
+        }
+        if (strcmp(argv[i], "--version") == 0) {
+            version(d);
+            exit(0);
+        }
+        i += parse_word(d, argv, i);
+    }
+}
+
+/* Complain about missing inputs before running anything, so that a typo
+ * gives one clear message instead of a tool's. */
+static void check_inputs(const Driver *d)
+{
+    if (d->ninputs == 0)
+        error("no input files");
+    for (int i = 0; i < d->nargs; i++) {
+        const Arg *a = &d->args[i];
+        if ((a->kind == ARG_INPUT || a->kind == ARG_CILKC) && strcmp(a->word[0], "-") != 0 &&
+            access(a->word[0], R_OK) != 0)
+            error("%s: %s", a->word[0], strerror(errno));
+    }
+    if (d->output && d->ninputs > 1 && d->stage != STAGE_LINK)
+        error("cannot specify '-o' with '-c', '-S' or '-E' with multiple files");
+    if (d->stage == STAGE_LINK && d->output) {
+        for (int i = 0; i < d->nargs; i++)
+            if (d->args[i].kind == ARG_CILKC && strcmp(d->args[i].word[0], d->output) == 0)
+                error("output file '%s' is also an input", d->output);
+    }
+}
+
+/* ------------------------------------------------------------------------
+ * The pipeline
+ * ------------------------------------------------------------------------ */
+
+/* Append every argument whose kind is in mask (a set of 1 << ArgKind). */
+static void add_args(Argv *a, const Driver *d, unsigned mask)
+{
+    for (int i = 0; i < d->nargs; i++)
+        if (mask & (1u << d->args[i].kind))
+            for (int k = 0; k < d->args[i].nword; k++)
+                argv_add(a, d->args[i].word[k]);
+}
+
+#define KIND(k) (1u << (k))
+
+static void add_include_dir(Argv *a, const Driver *d)
+{
+    if (d->include_dir) {
+        argv_add(a, "-I");
+        argv_add(a, d->include_dir);
+    }
+}
+
+/* "dir/fib.cilkc" -> "fib" + new_suffix */
+static char *base_name(const char *path, const char *new_suffix)
+{
+    const char *slash = strrchr(path, '/');
+    const char *base = slash ? slash + 1 : path;
+    const char *dot = strrchr(base, '.');
+    int len = dot && dot != base ? (int)(dot - base) : (int)strlen(base);
+    return format("%.*s%s", len, base, new_suffix);
+}
+
+/* Where -save-temps keeps the generated C of input: NAME.cilkc.c beside
+ * the output (-save-temps, =obj) or in the current directory (=cwd). */
+static char *kept_c_path(const Driver *d, const char *input)
+{
+    const char *slash = strrchr(input, '/');
+    const char *base = slash ? slash + 1 : input;
+    const char *out = d->save_temps == SAVE_OBJ ? d->output : NULL;
+    const char *oslash = out ? strrchr(out, '/') : NULL;
+    if (!oslash)
+        return format("%s.c", base);
+    return format("%.*s/%s.c", (int)(oslash - out), out, base);
+}
+
+/* cc -E on one .cilkc file into out. Dependency options go here, since
+ * only this step sees the user's headers; the target defaults to the
+ * object's name, as cc's own -MD does. */
+static void preprocess(const Driver *d, const char *input, const char *object, const char *out)
+{
+    Argv a = {0};
+    argv_add_cc(&a, d);
+    argv_add(&a, "-E");
+    add_args(&a, d, KIND(ARG_COMMON) | KIND(ARG_PP_ONLY) | KIND(ARG_DEP));
+    if (d->has_dep && !d->has_dep_file) {
+        const char *dot = strrchr(object, '.');
+        int len = dot && !strchr(dot, '/') ? (int)(dot - object) : (int)strlen(object);
+        argv_add(&a, "-MF");
+        argv_add(&a, format("%.*s.d", len, object));
+    }
+    if (d->has_dep && !d->has_dep_target) {
+        argv_add(&a, "-MT");
+        argv_add(&a, object);
+    }
+    add_include_dir(&a, d);
+    argv_add(&a, "-x");
+    argv_add(&a, "c");
+    argv_add(&a, input);
+    argv_add(&a, "-o");
+    argv_add(&a, out);
+    run(d, &a);
+}
+
+static void translate(const Driver *d, const char *in, const char *out)
+{
+    Argv a = {0};
+    argv_add(&a, d->cilkc);
+    argv_add(&a, format("--steal=%s", d->steal));
+    argv_add(&a, "-o");
+    argv_add(&a, out);
+    argv_add(&a, in);
+    run(d, &a);
+}
+
+static void compile_c(const Driver *d, const char *in, const char *out)
+{
+    Argv a = {0};
+    argv_add_cc(&a, d);
+    argv_add(&a, d->stage == STAGE_ASSEMBLY ? "-S" : "-c");
+    add_args(&a, d, KIND(ARG_COMMON) | KIND(ARG_NO_PP));
+    add_include_dir(&a, d);
+    argv_add(&a, in);
+    argv_add(&a, "-o");
+    argv_add(&a, out);
+    run(d, &a);
+}
+
+/* One .cilkc input to an object (or assembly): cc -E, cilkc, cc -c. */
+static void build_cilkc(Driver *d, Arg *in)
+{
+    const char *src = in->word[0];
+    const char *out;
+    if (d->stage == STAGE_LINK)
+        out = make_temp(".o");
+    else if (d->output)
+        out = d->output;
+    else
+        out = base_name(src, d->stage == STAGE_ASSEMBLY ? ".s" : ".o");
+    in->object = out;
+    const char *object = d->stage == STAGE_LINK ? base_name(src, ".o") : out;
+    const char *pre = make_temp(".i");
+    const char *gen = d->save_temps ? kept_c_path(d, src) : make_temp(".c");
+    preprocess(d, src, object, pre);
+    translate(d, pre, gen);
+    compile_c(d, gen, out);
+}
+
+/* -E: one cc run over every input, each .cilkc read as C. */
+static void preprocess_all(const Driver *d)
+{
+    Argv a = {0};
+    argv_add_cc(&a, d);
+    argv_add(&a, "-E");
+    const char *lang = "none";
+    for (int i = 0; i < d->nargs; i++) {
+        const Arg *g = &d->args[i];
+        if (g->kind == ARG_LANG)
+            lang = g->nword == 2 ? g->word[1] : g->word[0] + 2;
+        if (g->kind == ARG_CILKC) {
+            argv_add(&a, "-x");
+            argv_add(&a, "c");
+            argv_add(&a, g->word[0]);
+            argv_add(&a, "-x");
+            argv_add(&a, lang);
+        } else if (g->kind != ARG_LINK && g->kind != ARG_NO_PP) {
+            for (int k = 0; k < g->nword; k++)
+                argv_add(&a, g->word[k]);
+        }
+    }
+    add_include_dir(&a, d);
+    if (d->output) {
+        argv_add(&a, "-o");
+        argv_add(&a, d->output);
+    }
+    run(d, &a);
+}
+
+/* -c or -S: the inputs that are not .cilkc go to one cc run. */
+static void compile_others(const Driver *d)
+{
+    if (d->ninputs == d->ncilkc)
+        return;
+    Argv a = {0};
+    argv_add_cc(&a, d);
+    argv_add(&a, d->stage == STAGE_ASSEMBLY ? "-S" : "-c");
+    add_args(&a, d, ~(KIND(ARG_CILKC) | KIND(ARG_LINK)));
+    add_include_dir(&a, d);
+    if (d->output) {
+        argv_add(&a, "-o");
+        argv_add(&a, d->output);
+    }
+    run(d, &a);
+}
+
+/* The link: everything in the user's order, each .cilkc replaced by its
+ * object, then the runtime and -lpthread, which must follow their users. */
+static void link_all(const Driver *d)
+{
+    Argv a = {0};
+    argv_add_cc(&a, d);
+    const char *lang = NULL;
+    for (int i = 0; i < d->nargs; i++) {
+        const Arg *g = &d->args[i];
+        if (g->kind == ARG_LANG)
+            lang = g->nword == 2 ? g->word[1] : g->word[0] + 2;
+        if (g->kind != ARG_CILKC) {
+            for (int k = 0; k < g->nword; k++)
+                argv_add(&a, g->word[k]);
+            continue;
+        }
+        if (lang) /* a -x before it would make cc read the object as source */
+            argv_add(&a, "-x"), argv_add(&a, "none");
+        argv_add(&a, g->object);
+        if (lang)
+            argv_add(&a, "-x"), argv_add(&a, lang);
+    }
+    add_include_dir(&a, d);
+    if (d->output) {
+        argv_add(&a, "-o");
+        argv_add(&a, d->output);
+    }
+    if (lang)
+        argv_add(&a, "-x"), argv_add(&a, "none");
+    if (d->runtime_lib)
+        argv_add(&a, d->runtime_lib);
+    else if (strcmp(d->steal, "serial") != 0)
+        argv_add(&a, "-lcilkrt");
+    argv_add(&a, "-lpthread");
+    run(d, &a);
+}
+
+int main(int argc, char **argv)
+{
+    Driver d = {0};
+    locate(&d, argv[0]);
+    parse_args(&d, argc, argv);
+    check_inputs(&d);
+    install_cleanup();
+    if (d.stage == STAGE_PREPROCESS) {
+        preprocess_all(&d);
+        return 0;
+    }
+    for (int i = 0; i < d.nargs; i++)
+        if (d.args[i].kind == ARG_CILKC)
+            build_cilkc(&d, &d.args[i]);
+    if (d.stage == STAGE_LINK)
+        link_all(&d);
+    else
+        compile_others(&d);
+    return 0;
+}

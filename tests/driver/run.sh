@@ -1,0 +1,308 @@
+#!/bin/sh
+# tests/driver/run.sh: tests of the cilkcc driver and of `make install`.
+#
+# Part 1 runs a copy of cilkcc in a scratch tree beside a stand-in cilkc
+# (a sed script doing the serial elision) and a fake runtime, with CC set to
+# a script that logs its argv and then runs the real cc: it checks exactly
+# which commands cilkcc runs, option routing, -E/-S/-c/-save-temps/-MD, exit
+# statuses, messages, and that no temporary survives.
+# Part 2 uses the real build/bin/cilkcc, cilkc and runtime: every steal
+# mode end to end, then `make install` into a scratch PREFIX and pkg-config.
+#
+# Environment: BUILD (default build), CC (default cc), MAKE (default make).
+# Ends with "N passed, M failed"; exits non-zero if any failed.
+
+cd "$(dirname "$0")/../.." || exit 1
+ROOT=$(pwd)
+BUILD=${BUILD:-build}
+case $BUILD in /*) ;; *) BUILD=$ROOT/$BUILD ;; esac
+REALCC=${CC:-cc}
+MAKE=${MAKE:-make}
+
+T=$(mktemp -d "${TMPDIR:-/tmp}/cilkcc-test.XXXXXX") || exit 1
+trap 'rm -rf "$T"' EXIT
+export TMPDIR="$T/tmp"
+mkdir -p "$TMPDIR" "$T/bin" "$T/include" "$T/lib" "$T/src" "$T/inc" "$T/out" "$T/work"
+
+pass=0
+fail=0
+ok() { pass=$((pass + 1)); echo "ok: $1"; }
+not_ok() {
+    fail=$((fail + 1))
+    echo "FAIL: $1"
+    [ -n "$2" ] && printf '%s\n' "$2" | sed 's/^/    /'
+}
+# expect NAME EXPECTED ACTUAL
+expect() {
+    if [ "$2" = "$3" ]; then ok "$1"; else not_ok "$1" "expected: $2
+got:      $3"; fi
+}
+# expect_file NAME PATH: PATH exists and is not empty
+expect_file() { if [ -s "$2" ]; then ok "$1"; else not_ok "$1" "missing or empty: $2"; fi; }
+# no_temps NAME: cilkcc left nothing in $TMPDIR
+no_temps() { expect "$1: temporaries removed" "" "$(ls -A "$TMPDIR")"; }
+# norm FILE: the log with scratch paths shortened to T and temporaries to TMP
+norm() { sed -e "s|$TMPDIR/cilkcc-[A-Za-z0-9]\{6\}|TMP|g" -e "s|$T|T|g" "$1"; }
+reset_logs() { : >"$T/cc.log"; : >"$T/cilkc.log"; }
+# run_cc: run a command; status in $st, stdout in $T/stdout, stderr in $T/stderr
+run_cc() { "$@" >"$T/stdout" 2>"$T/stderr"; st=$?; }
+
+# ---- the scratch tree ---------------------------------------------------
+cat >"$T/src/fib.cilkc" <<'EOF'
+#include "val.h"
+int fib(int n)
+{
+    int x, y;
+    if (n < CUTOFF)
+        return n;
+    x = spawn fib(n - 1);
+    y = spawn fib(n - 2);
+    sync;
+    return x + y;
+}
+EOF
+cat >"$T/src/main.c" <<'EOF'
+#include <stdio.h>
+int fib(int n);
+int main(void)
+{
+    printf("fib(%d) = %d\n", N, fib(N));
+    return 0;
+}
+EOF
+cat >"$T/src/pmain.cilkc" <<'EOF'
+#include <stdio.h>
+static int fib(int n)
+{
+    int x, y;
+    if (n < 2)
+        return n;
+    x = spawn fib(n - 1);
+    y = spawn fib(n - 2);
+    sync;
+    return x + y;
+}
+int main(void)
+{
+    int r = spawn fib(25);
+    sync;
+    printf("fib(25) = %d\n", r);
+    return 0;
+}
+EOF
+cat >"$T/src/bad.cilkc" <<'EOF'
+int f(void) { return undeclared_name; }
+EOF
+printf '#define CUTOFF 2\n' >"$T/inc/val.h"
+printf '#define FROM_INCLUDE 1\n' >"$T/inc/pre.h"
+
+# The stand-in translator: logs its argv, does the serial elision and
+# includes the runtime header as generated code does. CILKC_FAKE_FAIL=N
+# makes it fail with status N.
+cat >"$T/bin/cilkc" <<'EOF'
+#!/bin/sh
+printf '%s\n' "$*" >>"$LOGDIR/cilkc.log"
+[ -n "$CILKC_FAKE_FAIL" ] && { echo "cilkc: fake failure" >&2; exit "$CILKC_FAKE_FAIL"; }
+out=$3 in=$4
+{ echo '#include "cilkrt_abi.h"'; sed -e 's/spawn //g' -e 's/sync;//g' "$in"; } >"$out"
+EOF
+printf '/* fake runtime header */\n' >"$T/include/cilkrt_abi.h"
+printf 'int cilkrt_fake;\n' >"$T/lib/fake.c"
+"$REALCC" -c -o "$T/lib/fake.o" "$T/lib/fake.c" && ar rcs "$T/lib/libcilkrt.a" "$T/lib/fake.o"
+cat >"$T/logcc" <<EOF
+#!/bin/sh
+printf '%s\n' "\$*" >>"\$LOGDIR/cc.log"
+exec $REALCC "\$@"
+EOF
+chmod +x "$T/bin/cilkc" "$T/logcc"
+cp "$BUILD/bin/cilkcc" "$T/bin/cilkcc" || exit 1
+export LOGDIR="$T"
+C="$T/bin/cilkcc"
+cd "$T/work" || exit 1
+
+# ---- part 1: the driver with stand-in tools -----------------------------
+run_cc "$C" --version
+expect "--version" "0 cilkcc (cilkc)" "$st $(head -n 1 "$T/stdout" | cut -d' ' -f1-2)"
+expect "--version finds cilkc and the runtime beside the binary" \
+    "cilkc:   T/bin/cilkc|include: T/bin/../include|runtime: T/bin/../lib/libcilkrt.a" \
+    "$(norm "$T/stdout" | sed -n '3,5p' | paste -sd'|')"
+
+run_cc "$C" --help
+expect "--help" "0 usage: cilkcc [--steal=continuation|child|serial] [cc options] FILE..." \
+    "$st $(head -n 1 "$T/stdout")"
+
+run_cc "$C" nosuch.cilkc
+expect "missing input file" "1 cilkcc: error: nosuch.cilkc: No such file or directory" \
+    "$st $(cat "$T/stderr")"
+
+run_cc "$C" --steal=eager "$T/src/fib.cilkc"
+expect "unknown steal mode" \
+    "1 cilkcc: error: unknown steal mode 'eager' (expected continuation, child or serial)" \
+    "$st $(cat "$T/stderr")"
+
+run_cc "$C" -c
+expect "no input files" "1 cilkcc: error: no input files" "$st $(cat "$T/stderr")"
+
+run_cc "$C" "$T/src/fib.cilkc" -o
+expect "-o without a file" "1 cilkcc: error: missing filename after '-o'" "$st $(cat "$T/stderr")"
+
+run_cc "$C" -I
+expect "-I without a directory" "1 cilkcc: error: missing argument to '-I'" \
+    "$st $(cat "$T/stderr")"
+
+run_cc "$C" -c -o x.o "$T/src/fib.cilkc" "$T/src/main.c"
+expect "-c -o with two files" \
+    "1 cilkcc: error: cannot specify '-o' with '-c', '-S' or '-E' with multiple files" \
+    "$st $(cat "$T/stderr")"
+
+# -c: preprocess with the user's options, translate, compile.
+reset_logs
+run_cc env CC="$T/logcc" "$C" --steal=child -I"$T/inc" -DX=3 -U Y -O1 -g -Wall \
+    -include "$T/inc/pre.h" -c "$T/src/fib.cilkc" -o "$T/out/fib.o"
+expect "-c: status" "0" "$st"
+expect "-c: cc -E gets the preprocessing options" \
+    "-E -IT/inc -DX=3 -U Y -O1 -g -Wall -include T/inc/pre.h -I T/bin/../include -x c T/src/fib.cilkc -o TMP.i" \
+    "$(norm "$T/cc.log" | sed -n 1p)"
+expect "-c: cilkc gets the steal mode" "--steal=child -o TMP.c TMP.i" "$(norm "$T/cilkc.log")"
+expect "-c: cc -c compiles the generated C (no second -include)" \
+    "-c -IT/inc -DX=3 -U Y -O1 -g -Wall -I T/bin/../include TMP.c -o T/out/fib.o" \
+    "$(norm "$T/cc.log" | sed -n 2p)"
+expect "-c: exactly two cc runs" "2" "$(wc -l <"$T/cc.log")"
+expect_file "-c: object written" "$T/out/fib.o"
+no_temps "-c"
+
+# -c without -o writes NAME.o in the current directory; default steal mode.
+reset_logs
+run_cc env CC="$T/logcc" "$C" -I"$T/inc" -c "$T/src/fib.cilkc"
+expect "-c without -o: status, default steal mode" "0 --steal=continuation" \
+    "$st $(norm "$T/cilkc.log" | cut -d' ' -f1)"
+expect_file "-c without -o: fib.o in the current directory" "$T/work/fib.o"
+rm -f "$T/work/fib.o"
+
+# Link: .cilkc replaced by its object in place, then runtime and -lpthread.
+reset_logs
+run_cc env CC="$T/logcc" "$C" --steal=serial -I"$T/inc" -DN=20 "$T/src/fib.cilkc" \
+    "$T/src/main.c" -lm -o "$T/out/prog"
+expect "link: status" "0" "$st"
+expect "link: the link command" \
+    "-IT/inc -DN=20 TMP.o T/src/main.c -lm -I T/bin/../include -o T/out/prog T/bin/../lib/libcilkrt.a -lpthread" \
+    "$(norm "$T/cc.log" | sed -n 3p)"
+expect "link: the program runs" "fib(20) = 6765" "$("$T/out/prog")"
+no_temps "link"
+
+# A plain .c with -c goes to cc as it is.
+reset_logs
+run_cc env CC="$T/logcc" "$C" -DN=5 -c "$T/src/main.c" -o "$T/out/main.o"
+expect "plain .c: one cc run, unchanged" "0 -c -DN=5 T/src/main.c -I T/bin/../include -o T/out/main.o" \
+    "$st $(norm "$T/cc.log")"
+expect "plain .c: no cilkc run" "" "$(cat "$T/cilkc.log")"
+
+# -E on a .cilkc gives the preprocessed .cilkc, spawn and all.
+reset_logs
+run_cc env CC="$T/logcc" "$C" -E -I"$T/inc" "$T/src/fib.cilkc"
+expect "-E: status and command" "0 -E -IT/inc T/src/fib.cilkc -x none -I T/bin/../include" \
+    "$st $(norm "$T/cc.log" | sed 's/-x c //')"
+expect "-E: macros expanded, spawn kept" "    if (n < 2)|    x = spawn fib(n - 1);" \
+    "$(grep -e 'n < ' -e 'x = ' "$T/stdout" | paste -sd'|')"
+expect "-E: no cilkc run" "" "$(cat "$T/cilkc.log")"
+
+# -S writes assembly.
+run_cc "$C" -S -I"$T/inc" "$T/src/fib.cilkc"
+expect "-S: status" "0" "$st"
+expect "-S: fib.s has the function" "1" "$(grep -c '^fib:' "$T/work/fib.s")"
+rm -f "$T/work/fib.s"
+no_temps "-S"
+
+# -save-temps keeps the generated C beside the output, named after the input.
+run_cc "$C" -save-temps -I"$T/inc" -c "$T/src/fib.cilkc" -o "$T/out/fib.o"
+expect "-save-temps: status" "0" "$st"
+expect_file "-save-temps: generated C kept" "$T/out/fib.cilkc.c"
+expect "-save-temps: it is the translation" '#include "cilkrt_abi.h"' "$(head -n 1 "$T/out/fib.cilkc.c")"
+no_temps "-save-temps"
+run_cc "$C" -save-temps=cwd -I"$T/inc" -c "$T/src/fib.cilkc" -o "$T/out/fib.o"
+expect_file "-save-temps=cwd: generated C in the current directory" "$T/work/fib.cilkc.c"
+rm -f "$T/work/fib.cilkc.c" "$T/work/fib.cilkc.i" "$T/work/fib.cilkc.s"
+
+# -MMD: the dependencies of a .cilkc come from its preprocessing.
+run_cc "$C" -MMD -I"$T/inc" -c "$T/src/fib.cilkc" -o "$T/out/fib.o"
+expect "-MMD: status" "0" "$st"
+expect "-MMD: target and headers" "T/out/fib.o: T/src/fib.cilkc T/inc/val.h" \
+    "$(norm "$T/out/fib.d" | tr -d '\\\n' | tr -s ' ')"
+
+# Failures: the tool's status, no output, no temporaries.
+rm -f "$T/out/fib.o"
+run_cc env CILKC_FAKE_FAIL=3 "$C" -I"$T/inc" -c "$T/src/fib.cilkc" -o "$T/out/fib.o"
+expect "cilkc fails: its status, its message" "3 cilkc: fake failure" "$st $(cat "$T/stderr")"
+expect "cilkc fails: no object" "no" "$([ -e "$T/out/fib.o" ] && echo yes || echo no)"
+no_temps "cilkc fails"
+run_cc "$C" -c "$T/src/bad.cilkc" -o "$T/out/bad.o"
+expect "cc fails: status 1, cc's error at the .cilkc line" "1 1" \
+    "$st $(grep -c "^$T/src/bad.cilkc:1:[0-9]*: error:" "$T/stderr")"
+no_temps "cc fails"
+run_cc env CC=/nonexistent/cc "$C" -c "$T/src/main.c"
+expect "cc missing" "127 cilkcc: error: cannot run '/nonexistent/cc': No such file or directory" \
+    "$st $(cat "$T/stderr")"
+
+# CILKC overrides the translator beside cilkcc.
+reset_logs
+cp "$T/bin/cilkc" "$T/cilkc-other"
+run_cc env CILKC="$T/cilkc-other" "$C" -I"$T/inc" -c "$T/src/fib.cilkc" -o "$T/out/fib.o"
+expect "CILKC: used" "0 1" "$st $(wc -l <"$T/cilkc.log")"
+
+# ---- part 2: the real translator and runtime ----------------------------
+cd "$T/work" || exit 1
+for mode in continuation child serial; do
+    rm -f "$T/out/prog"
+    run_cc "$BUILD/bin/cilkcc" --steal=$mode -O2 -I"$T/inc" -DN=20 "$T/src/fib.cilkc" \
+        "$T/src/main.c" -o "$T/out/prog"
+    expect "real tools, $mode: builds" "0 " "$st $(cat "$T/stderr")"
+    expect "real tools, $mode: fib.cilkc + main.c runs" "fib(20) = 6765" \
+        "$(CILK_NWORKERS=2 "$T/out/prog" 2>&1)"
+    run_cc "$BUILD/bin/cilkcc" --steal=$mode "$T/src/pmain.cilkc" -o "$T/out/pmain"
+    expect "real tools, $mode: parallel main runs" "0 fib(25) = 75025" \
+        "$st $(CILK_NWORKERS=4 "$T/out/pmain" 2>&1)"
+done
+no_temps "real tools"
+
+# make install into a scratch PREFIX, then use the installed tree.
+P="$T/prefix"
+(cd "$ROOT" && MAKEFLAGS= "$MAKE" -s --no-print-directory install PREFIX="$P" BUILD="$BUILD") \
+    >"$T/install.log" 2>&1
+expect "make install: status" "0" "$?"
+for f in bin/cilkc bin/cilkcc lib/libcilkrt.a lib/libcilkrt.so include/cilkrt/cilkrt.h \
+    include/cilkrt/cilkrt_abi.h lib/pkgconfig/cilkrt.pc share/man/man1/cilkc.1 \
+    share/man/man1/cilkcc.1; do
+    expect_file "make install: $f" "$P/$f"
+done
+run_cc "$P/bin/cilkcc" --version
+expect "installed cilkcc finds the installed runtime" \
+    "include: T/prefix/bin/../include/cilkrt|runtime: T/prefix/bin/../lib/libcilkrt.a" \
+    "$(norm "$T/stdout" | sed -n '4,5p' | paste -sd'|')"
+run_cc "$P/bin/cilkcc" -save-temps -I"$T/inc" -DN=22 "$T/src/fib.cilkc" "$T/src/main.c" \
+    -o "$T/out/iprog"
+expect "installed cilkcc: builds and runs" "0 fib(22) = 17711" "$st $("$T/out/iprog" 2>&1)"
+
+export PKG_CONFIG_PATH="$P/lib/pkgconfig"
+flags=$(pkg-config --cflags --libs cilkrt 2>&1)
+expect "pkg-config --cflags --libs cilkrt" "-I$P/include/cilkrt -L$P/lib -lcilkrt -lpthread" "$flags"
+# The generated C kept above, compiled by plain cc with those flags and
+# linked against the shared library.
+# shellcheck disable=SC2086
+"$REALCC" -DN=22 "$T/out/fib.cilkc.c" "$T/src/main.c" $flags -o "$T/out/pcprog" 2>"$T/stderr"
+expect "pkg-config flags: cc builds generated C" "0 " "$? $(cat "$T/stderr")"
+expect "pkg-config flags: the program runs on libcilkrt.so" "fib(22) = 17711" \
+    "$(LD_LIBRARY_PATH="$P/lib" "$T/out/pcprog" 2>&1)"
+expect "pkg-config flags: it uses libcilkrt.so" "1" \
+    "$(LD_LIBRARY_PATH="$P/lib" ldd "$T/out/pcprog" | grep -c "$P/lib/libcilkrt.so")"
+
+# DESTDIR stages the same tree; the .pc file still names PREFIX.
+(cd "$ROOT" && MAKEFLAGS= "$MAKE" -s --no-print-directory install PREFIX=/opt/cilkc \
+    DESTDIR="$T/stage" BUILD="$BUILD") >"$T/install.log" 2>&1
+expect "make install DESTDIR: status" "0" "$?"
+expect_file "make install DESTDIR: staged cilkcc" "$T/stage/opt/cilkc/bin/cilkcc"
+expect "make install DESTDIR: .pc names PREFIX" "prefix=/opt/cilkc" \
+    "$(grep '^prefix=' "$T/stage/opt/cilkc/lib/pkgconfig/cilkrt.pc")"
+no_temps "install"
+
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]

@@ -293,7 +293,8 @@ static void usage(void)
          "  -c, -S, -E     stop after compiling, after assembly output, after\n"
          "                 preprocessing (-E on a .cilkc gives preprocessed .cilkc)\n"
          "  -o FILE        write the output to FILE\n"
-         "  -save-temps    keep the generated C next to the output, as NAME.cilkc.c\n"
+         "  -save-temps    keep the generated C (and when linking, its object) next\n"
+         "                 to the output, as NAME.cilkc.c (NAME.cilkc.o)\n"
          "  -v             print the commands that cilkcc runs\n"
          "  --version      print the version and where the tools were found\n"
          "  --help         print this help\n"
@@ -360,7 +361,10 @@ static const struct {
     {"-MQ", ARG_DEP, 1},           {"-L", ARG_LINK, 1},
     {"-l", ARG_LINK, 1},           {"-Xlinker", ARG_LINK, 0},
     {"-u", ARG_LINK, 0},           {"-T", ARG_LINK, 0},
-    {"-z", ARG_LINK, 0},           {"-x", ARG_LANG, 1},
+    {"-z", ARG_LINK, 0},           {"-e", ARG_LINK, 0},
+    {"-x", ARG_LANG, 1},           {"--sysroot", ARG_COMMON, 0},
+    {"-target", ARG_COMMON, 0},    {"-Xclang", ARG_COMMON, 0},
+    {"-mllvm", ARG_COMMON, 0},
 };
 
 static const char *const link_flags[] = {
@@ -527,17 +531,18 @@ static char *base_name(const char *path, const char *new_suffix)
     return format("%.*s%s", len, base, new_suffix);
 }
 
-/* Where -save-temps keeps the generated C of input: NAME.cilkc.c beside
- * the output (-save-temps, =obj) or in the current directory (=cwd). */
-static char *kept_c_path(const Driver *d, const char *input)
+/* Where -save-temps keeps what is made from input: NAME.cilkc + suffix
+ * beside the output (-save-temps, =obj) or in the current directory (=cwd),
+ * as cc keeps its own intermediates. */
+static char *kept_path(const Driver *d, const char *input, const char *suffix)
 {
     const char *slash = strrchr(input, '/');
     const char *base = slash ? slash + 1 : input;
     const char *out = d->save_temps == SAVE_OBJ ? d->output : NULL;
     const char *oslash = out ? strrchr(out, '/') : NULL;
     if (!oslash)
-        return format("%s.c", base);
-    return format("%.*s/%s.c", (int)(oslash - out), out, base);
+        return format("%s%s", base, suffix);
+    return format("%.*s/%s%s", (int)(oslash - out), out, base, suffix);
 }
 
 /* cc -E on one .cilkc file into out. Dependency options go here, since
@@ -598,7 +603,7 @@ static void build_cilkc(Driver *d, Arg *in)
     const char *src = in->word[0];
     const char *out;
     if (d->stage == STAGE_LINK)
-        out = make_temp(".o");
+        out = d->save_temps ? kept_path(d, src, ".o") : make_temp(".o");
     else if (d->output)
         out = d->output;
     else
@@ -606,7 +611,7 @@ static void build_cilkc(Driver *d, Arg *in)
     in->object = out;
     const char *object = d->stage == STAGE_LINK ? base_name(src, ".o") : out;
     const char *pre = make_temp(".i");
-    const char *gen = d->save_temps ? kept_c_path(d, src) : make_temp(".c");
+    const char *gen = d->save_temps ? kept_path(d, src, ".c") : make_temp(".c");
     preprocess(d, src, object, pre);
     translate(d, pre, gen);
     compile_c(d, gen, out);

@@ -44,6 +44,12 @@ install: all
 	install -m 644 $(CILKRT_PC) $(DESTDIR)$(PREFIX)/lib/pkgconfig/
 	install -m 644 docs/cilkc.1 docs/cilkcc.1 $(DESTDIR)$(PREFIX)/share/man/man1/
 
+# The test checks the installed cilkrt.pc with pkg-config.
+$(BUILD)/.deps-pkgconf:
+	@mkdir -p $(@D)
+	./scripts/deps.sh pkgconf
+	@touch $@
+
 TEST_GOALS += test-driver
-test-driver: all
+test-driver: all | $(BUILD)/.deps-pkgconf
 	BUILD='$(BUILD)' CC='$(CC)' sh tests/driver/run.sh

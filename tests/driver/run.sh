@@ -222,6 +222,10 @@ no_temps "-save-temps"
 run_cc "$C" -save-temps=cwd -I"$T/inc" -c "$T/src/fib.cilkc" -o "$T/out/fib.o"
 expect_file "-save-temps=cwd: generated C in the current directory" "$T/work/fib.cilkc.c"
 rm -f "$T/work/fib.cilkc.c" "$T/work/fib.cilkc.i" "$T/work/fib.cilkc.s"
+run_cc "$C" -save-temps -I"$T/inc" -DN=20 "$T/src/fib.cilkc" "$T/src/main.c" -o "$T/out/prog"
+expect "-save-temps, link: status, C and object kept" "0 yes yes" \
+    "$st $([ -s "$T/out/fib.cilkc.c" ] && echo yes) $([ -s "$T/out/fib.cilkc.o" ] && echo yes)"
+no_temps "-save-temps, link"
 
 # -MMD: the dependencies of a .cilkc come from its preprocessing.
 run_cc "$C" -MMD -I"$T/inc" -c "$T/src/fib.cilkc" -o "$T/out/fib.o"
@@ -283,7 +287,7 @@ run_cc "$P/bin/cilkcc" -save-temps -I"$T/inc" -DN=22 "$T/src/fib.cilkc" "$T/src/
 expect "installed cilkcc: builds and runs" "0 fib(22) = 17711" "$st $("$T/out/iprog" 2>&1)"
 
 export PKG_CONFIG_PATH="$P/lib/pkgconfig"
-flags=$(pkg-config --cflags --libs cilkrt 2>&1)
+flags=$(pkg-config --cflags --libs cilkrt 2>&1 | sed 's/ *$//')
 expect "pkg-config --cflags --libs cilkrt" "-I$P/include/cilkrt -L$P/lib -lcilkrt -lpthread" "$flags"
 # The generated C kept above, compiled by plain cc with those flags and
 # linked against the shared library.

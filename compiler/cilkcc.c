@@ -415,6 +415,8 @@ static int parse_word(Driver *d, char **argv, int i)
     }
     if (strcmp(a, "-c") == 0)
         set_stage(d, STAGE_COMPILE);
+    else if (strcmp(a, "-v") == 0) /* not given to cc: its -v drowns ours */
+        d->verbose = 1;
     else if (strcmp(a, "-S") == 0)
         set_stage(d, STAGE_ASSEMBLY);
     else if (strcmp(a, "-E") == 0)
@@ -453,8 +455,6 @@ static int parse_word(Driver *d, char **argv, int i)
         int n = parse_arg_option(d, argv, i);
         if (n)
             return n;
-        if (strcmp(a, "-v") == 0)
-            d->verbose = 1;
         add_arg(d, ARG_COMMON, a, NULL);
     }
     return 1;
@@ -491,11 +491,9 @@ static void check_inputs(const Driver *d)
     }
     if (d->output && d->ninputs > 1 && d->stage != STAGE_LINK)
         error("cannot specify '-o' with '-c', '-S' or '-E' with multiple files");
-    if (d->stage == STAGE_LINK && d->output) {
-        for (int i = 0; i < d->nargs; i++)
-            if (d->args[i].kind == ARG_CILKC && strcmp(d->args[i].word[0], d->output) == 0)
-                error("output file '%s' is also an input", d->output);
-    }
+    for (int i = 0; d->output && i < d->nargs; i++)
+        if (d->args[i].kind == ARG_CILKC && strcmp(d->args[i].word[0], d->output) == 0)
+            error("output file '%s' is also an input", d->output);
 }
 
 /* ------------------------------------------------------------------------

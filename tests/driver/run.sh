@@ -171,6 +171,13 @@ expect "-c: exactly two cc runs" "2" "$(wc -l <"$T/cc.log")"
 expect_file "-c: object written" "$T/out/fib.o"
 no_temps "-c"
 
+run_cc env CC="$T/logcc" "$C" -v -I"$T/inc" -c "$T/src/fib.cilkc" -o "$T/out/fib.o"
+expect "-v: the three commands on stderr" "0 T/logcc -E|T/bin/cilkc|T/logcc -c" \
+    "$st $(norm "$T/stderr" | cut -d' ' -f1-2 | sed 's| --steal.*||' | paste -sd'|')"
+run_cc "$C" -c "$T/src/fib.cilkc" -o "$T/src/fib.cilkc"
+expect "-o names an input" "1 cilkcc: error: output file 'T/src/fib.cilkc' is also an input" \
+    "$st $(norm "$T/stderr")"
+
 # -c without -o writes NAME.o in the current directory; default steal mode.
 reset_logs
 run_cc env CC="$T/logcc" "$C" -I"$T/inc" -c "$T/src/fib.cilkc"
@@ -270,7 +277,7 @@ no_temps "real tools"
 
 # make install into a scratch PREFIX, then use the installed tree.
 P="$T/prefix"
-(cd "$ROOT" && MAKEFLAGS= "$MAKE" -s --no-print-directory install PREFIX="$P" BUILD="$BUILD") \
+(cd "$ROOT" && MAKEFLAGS='' "$MAKE" -s --no-print-directory install PREFIX="$P" BUILD="$BUILD") \
     >"$T/install.log" 2>&1
 expect "make install: status" "0" "$?"
 for f in bin/cilkc bin/cilkcc lib/libcilkrt.a lib/libcilkrt.so include/cilkrt/cilkrt.h \
@@ -300,7 +307,7 @@ expect "pkg-config flags: it uses libcilkrt.so" "1" \
     "$(LD_LIBRARY_PATH="$P/lib" ldd "$T/out/pcprog" | grep -c "$P/lib/libcilkrt.so")"
 
 # DESTDIR stages the same tree; the .pc file still names PREFIX.
-(cd "$ROOT" && MAKEFLAGS= "$MAKE" -s --no-print-directory install PREFIX=/opt/cilkc \
+(cd "$ROOT" && MAKEFLAGS='' "$MAKE" -s --no-print-directory install PREFIX=/opt/cilkc \
     DESTDIR="$T/stage" BUILD="$BUILD") >"$T/install.log" 2>&1
 expect "make install DESTDIR: status" "0" "$?"
 expect_file "make install DESTDIR: staged cilkcc" "$T/stage/opt/cilkc/bin/cilkcc"

@@ -103,6 +103,7 @@ cat >"$T/bin/cilkc" <<'EOF'
 #!/bin/sh
 printf '%s\n' "$*" >>"$LOGDIR/cilkc.log"
 [ -n "$CILKC_FAKE_FAIL" ] && { echo "cilkc: fake failure" >&2; exit "$CILKC_FAKE_FAIL"; }
+[ -n "$CILKC_FAKE_HANG" ] && { echo $$ >"$CILKC_FAKE_HANG"; while :; do sleep 1; done; }
 out=$3 in=$4
 { echo '#include "cilkrt_abi.h"'; sed -e 's/spawn //g' -e 's/sync;//g' "$in"; } >"$out"
 EOF
@@ -253,6 +254,19 @@ no_temps "cc fails"
 run_cc env CC=/nonexistent/cc "$C" -c "$T/src/main.c"
 expect "cc missing" "127 cilkcc: error: cannot run '/nonexistent/cc': No such file or directory" \
     "$st $(cat "$T/stderr")"
+
+# Killed by a signal while cilkc runs: the temporaries go too.
+env CILKC_FAKE_HANG="$T/hang.pid" "$C" -I"$T/inc" -c "$T/src/fib.cilkc" -o "$T/out/fib.o" \
+    2>/dev/null &
+driver=$!
+i=0
+while [ ! -s "$T/hang.pid" ] && [ $i -lt 300 ]; do sleep 0.1; i=$((i + 1)); done
+kill -TERM $driver
+wait $driver 2>/dev/null
+st=$?
+kill "$(cat "$T/hang.pid")" 2>/dev/null
+expect "SIGTERM: cilkcc dies of it" "143" "$st"
+no_temps "SIGTERM"
 
 # CILKC overrides the translator beside cilkcc.
 reset_logs

@@ -1,0 +1,88 @@
+# bench/bench.mk: `make bench` and `make demo` (issue 5).
+#
+#   make bench          full run, under 30 minutes on 2 cores
+#   make bench QUICK=1  small sizes, under 3 minutes
+#   make demo           scripts/demo.sh: excerpt of generated C, fib and the
+#                       spawn loop in both modes, a small comparison table
+#
+# Every benchmark exists as a .cilkc program (bench/programs/) built with
+# cilkcc in three modes, and as peers on the same algorithm (bench/peers/):
+# OpenMP tasks (one C source, built with gcc/libgomp and clang/libomp) and
+# oneTBB task_group (C++). A peer that does not build is left out of
+# build/bench/ and bench/run.sh reports it as missing. bench-hand (the
+# runtime's hand-lowered micro-benchmarks) is defined in runtime/runtime.mk.
+
+BENCH_DIR := $(BUILD)/bench
+BENCH_NAMES := fib nqueens cilksort matmul knapsack heat spawnloop uts
+BENCH_PKGS := libtbb-dev libomp-dev clang gnuplot-nox time
+BENCH_DEPS_STAMP := $(BUILD)/.deps-bench
+BENCH_CILKCC := $(BUILD)/bin/cilkcc
+BENCH_OPT := -O2
+BENCH_INC := -Ibench/common -Ibench/peers
+BENCH_HDRS := $(wildcard bench/common/*.h bench/peers/*.h)
+BENCH_GCC ?= gcc
+BENCH_CLANG ?= clang
+BENCH_CXX ?= g++
+
+BENCH_CILKC_BINS := $(foreach n,$(BENCH_NAMES),$(BENCH_DIR)/$(n).cont \
+    $(BENCH_DIR)/$(n).child $(BENCH_DIR)/$(n).serial) $(BENCH_DIR)/fib.serial-noinline
+BENCH_PEER_BINS := $(foreach n,$(BENCH_NAMES),$(BENCH_DIR)/$(n).gomp \
+    $(BENCH_DIR)/$(n).iomp $(BENCH_DIR)/$(n).tbb)
+# Rebuild the cilkc binaries when the translator or the runtime changes.
+BENCH_TOOLS := $(wildcard $(BENCH_CILKCC) $(BUILD)/bin/cilkc $(BUILD)/lib/libcilkrt.a)
+
+.PHONY: bench bench-build bench-hand demo
+
+bench: bench-hand bench-build
+	bash bench/run.sh $(if $(QUICK),--quick) --bin $(BENCH_DIR) --docs docs
+
+# The runtime engineer's rule (runtime/runtime.mk) gives it a recipe.
+bench-hand:
+
+bench-build: $(BENCH_CILKC_BINS) $(BENCH_PEER_BINS)
+
+demo:
+	bash scripts/demo.sh
+
+$(BENCH_DEPS_STAMP):
+	@mkdir -p $(@D)
+	-./scripts/deps.sh $(BENCH_PKGS)
+	@touch $@
+
+# The translator and the runtime come first (order-only on all, so that a
+# parallel make does not build benchmarks with a half-built cilkcc).
+$(BENCH_DIR)/%.cont: bench/programs/%.cilkc $(BENCH_HDRS) $(BENCH_TOOLS) | all
+	@mkdir -p $(@D)
+	$(BENCH_CILKCC) --steal=continuation $(BENCH_OPT) $(BENCH_INC) -o $@ $< || \
+	    { echo "bench: $@ did not build: it will be reported as missing"; rm -f $@; }
+
+$(BENCH_DIR)/%.child: bench/programs/%.cilkc $(BENCH_HDRS) $(BENCH_TOOLS) | all
+	@mkdir -p $(@D)
+	$(BENCH_CILKCC) --steal=child $(BENCH_OPT) $(BENCH_INC) -o $@ $< || \
+	    { echo "bench: $@ did not build: it will be reported as missing"; rm -f $@; }
+
+$(BENCH_DIR)/%.serial: bench/programs/%.cilkc $(BENCH_HDRS) $(BENCH_TOOLS) | all
+	@mkdir -p $(@D)
+	$(BENCH_CILKCC) --steal=serial $(BENCH_OPT) $(BENCH_INC) -o $@ $< || \
+	    { echo "bench: $@ did not build: it will be reported as missing"; rm -f $@; }
+
+# Ts for ns per spawn: no inlining, so every call of fib is a real call.
+$(BENCH_DIR)/%.serial-noinline: bench/programs/%.cilkc $(BENCH_HDRS) $(BENCH_TOOLS) | all
+	@mkdir -p $(@D)
+	$(BENCH_CILKCC) --steal=serial $(BENCH_OPT) -fno-inline $(BENCH_INC) -o $@ $< || \
+	    { echo "bench: $@ did not build: it will be reported as missing"; rm -f $@; }
+
+$(BENCH_DIR)/%.gomp: bench/peers/%_omp.c $(BENCH_HDRS) | $(BENCH_DEPS_STAMP)
+	@mkdir -p $(@D)
+	$(BENCH_GCC) -std=gnu11 $(BENCH_OPT) -fopenmp $(BENCH_INC) -o $@ $< || \
+	    { echo "bench: peer $@ did not build: it will be reported as missing"; rm -f $@; }
+
+$(BENCH_DIR)/%.iomp: bench/peers/%_omp.c $(BENCH_HDRS) | $(BENCH_DEPS_STAMP)
+	@mkdir -p $(@D)
+	$(BENCH_CLANG) -std=gnu11 $(BENCH_OPT) -fopenmp $(BENCH_INC) -o $@ $< || \
+	    { echo "bench: peer $@ did not build: it will be reported as missing"; rm -f $@; }
+
+$(BENCH_DIR)/%.tbb: bench/peers/%_tbb.cpp $(BENCH_HDRS) | $(BENCH_DEPS_STAMP)
+	@mkdir -p $(@D)
+	$(BENCH_CXX) -std=c++17 $(BENCH_OPT) $(BENCH_INC) -o $@ $< -ltbb -lpthread || \
+	    { echo "bench: peer $@ did not build: it will be reported as missing"; rm -f $@; }

@@ -1,0 +1,230 @@
+#!/bin/bash
+# bench/run.sh: run the benchmarks and write the tables, the CSV and the plots.
+#
+#   bench/run.sh [--quick] [--runs N] [--bin DIR] [--docs DIR]
+#
+# Expects the binaries that bench/bench.mk builds in DIR (build/bench):
+#   NAME.serial           serial elision (cilkcc --steal=serial): Ts
+#   fib.serial-noinline   the same with -fno-inline, for ns per spawn
+#   NAME.cont NAME.child  cilkc, continuation and child stealing
+#   NAME.gomp NAME.iomp   OpenMP tasks peer, gcc (libgomp) / clang (libomp)
+#   NAME.tbb              oneTBB task_group peer
+# A binary that is absent is reported as missing, never skipped.
+#
+# Method: every configuration (mode or peer, times P workers) runs RUNS
+# times (>= 5); the configurations of a benchmark alternate within a round,
+# and rounds repeat, so a slow spell of the (shared) machine hits all of
+# them alike. Each program times its own computation (bench/common/bench.h)
+# and reports its peak RSS; cilkc runs also print the runtime's statistics
+# (CILK_STATS=1). Every run's result line must equal the serial one.
+#
+# Output: the Markdown table on stdout and in docs/performance.md (between
+# the bench-results markers), docs/bench.csv, docs/bench-spawnloop-memory.csv,
+# docs/bench-time.svg and docs/bench-spawnloop-memory.svg. Raw per-run data
+# stays in DIR/results/. Exit status 1 if a cilkc configuration is missing
+# or gave a wrong result (peers may be missing: that is only reported).
+
+set -u
+export LC_ALL=C
+
+here=$(cd "$(dirname "$0")" && pwd)
+quick=0
+runs=5
+bin=build/bench
+docs=docs
+while [ $# -gt 0 ]; do
+    case $1 in
+    --quick) quick=1 ;;
+    --runs) runs=$2; shift ;;
+    --bin) bin=$2; shift ;;
+    --docs) docs=$2; shift ;;
+    *) echo "usage: bench/run.sh [--quick] [--runs N] [--bin DIR] [--docs DIR]" >&2; exit 2 ;;
+    esac
+    shift
+done
+
+benches="fib nqueens cilksort matmul knapsack heat spawnloop uts"
+parallel_configs="cont child gomp iomp tbb"
+ncpu=$(nproc)
+workers=$(printf '%s\n' 1 2 $((2 * ncpu)) | sort -nu | tr '\n' ' ')
+
+# Problem sizes: full run (under 30 minutes on 2 cores) and QUICK=1 (under 3).
+size_of() {
+    if [ $quick = 1 ]; then
+        case $1 in
+        fib) echo 25 ;; nqueens) echo 10 ;; cilksort) echo 300000 ;;
+        matmul) echo 256 ;; knapsack) echo 17 ;; heat) echo 512 ;;
+        spawnloop) echo 100000 ;; uts) echo 7 ;;
+        esac
+    else
+        case $1 in
+        fib) echo 30 ;; nqueens) echo 12 ;; cilksort) echo 4000000 ;;
+        matmul) echo 1024 ;; knapsack) echo 22 ;; heat) echo 2048 ;;
+        spawnloop) echo 1000000 ;; uts) echo 9 ;;
+        esac
+    fi
+}
+if [ $quick = 1 ]; then
+    sweep="1000 10000 100000 1000000"
+else
+    sweep="1000 10000 100000 1000000 10000000"
+fi
+sweep_p=$ncpu
+sweep_runs=3
+timeout_s=120
+
+results=$bin/results
+mkdir -p "$results" "$docs"
+raw=$results/raw.csv
+sweep_raw=$results/sweep-raw.csv
+echo "bench,size,config,P,run,status,time_s,maxrss_kb,spawns,steals,peak_live" > "$raw"
+echo "n,config,P,run,status,time_s,maxrss_kb,spawns,steals,peak_live" > "$sweep_raw"
+
+# The runtime's statistics (CILK_STATS=1, format in docs/runtime.md):
+# prints "spawns steals peak_live" from the totals, "-" where absent.
+parse_stats() {
+    awk -f "$here/stats.awk" "$1"
+}
+
+# run_one NAME CONFIG P SIZE: runs one configuration once and prints
+# "status,time_s,maxrss_kb,spawns,steals,peak_live". The status is ok,
+# missing, failed(rc), timeout or wrong (result differs from the serial).
+run_one() {
+    local name=$1 config=$2 p=$3 size=$4
+    local exe=$bin/$name.$config out=$results/last.out err=$results/last.err
+    if [ ! -x "$exe" ]; then
+        echo "missing,,,,,"
+        return
+    fi
+    CILK_NWORKERS=$p OMP_NUM_THREADS=$p BENCH_NWORKERS=$p CILK_STATS=1 \
+        timeout $timeout_s "$exe" "$size" > "$out" 2> "$err"
+    local rc=$? status=ok
+    if [ $rc = 124 ]; then
+        status=timeout
+    elif [ $rc != 0 ]; then
+        status="failed($rc)"
+    elif [ -f "$results/ref.$name.$size" ] && ! cmp -s "$out" "$results/ref.$name.$size"; then
+        status=wrong
+        cp "$out" "$results/wrong.$name.$config.$p.out"
+    fi
+    local t rss
+    t=$(awk '$1 == "time:" { print $2 }' "$err")
+    rss=$(awk '$1 == "maxrss_kb:" { print $2 }' "$err")
+    [ -z "$t" ] && [ $status = ok ] && status=noreport
+    set -- $(parse_stats "$err")
+    echo "$status,$t,$rss,$1,$2,$3"
+}
+
+# The reference result of NAME at SIZE: the serial elision's output.
+make_ref() {
+    local name=$1 size=$2
+    if [ -x "$bin/$name.serial" ] && timeout $timeout_s "$bin/$name.serial" "$size" \
+        > "$results/ref.$name.$size" 2> /dev/null; then
+        return
+    fi
+    rm -f "$results/ref.$name.$size"
+    echo "bench: no serial reference for $name $size: results are not checked" >&2
+}
+
+# The configurations of NAME, one "config:P" per line.
+combos() {
+    echo serial:1
+    [ "$1" = fib ] && echo serial-noinline:1
+    for c in $parallel_configs; do
+        for p in $workers; do
+            echo "$c:$p"
+        done
+    done
+}
+
+start=$(date +%s)
+echo "bench: $( [ $quick = 1 ] && echo quick || echo full ) run, $runs runs per configuration, P in $workers" >&2
+for name in $benches; do
+    make_ref "$name" "$(size_of "$name")"
+done
+
+# Rounds: every configuration of every benchmark once per round; the
+# starting configuration rotates from round to round.
+for round in $(seq 1 "$runs"); do
+    echo "bench: round $round of $runs ($(( $(date +%s) - start )) s)" >&2
+    for name in $benches; do
+        size=$(size_of "$name")
+        mapfile -t list < <(combos "$name")
+        n=${#list[@]}
+        for i in $(seq 0 $((n - 1))); do
+            combo=${list[$(((i + round - 1) % n))]}
+            config=${combo%:*}
+            p=${combo#*:}
+            echo "$name,$size,$config,$p,$round,$(run_one "$name" "$config" "$p" "$size")" >> "$raw"
+        done
+    done
+done
+
+# Spawn loop: peak memory against the number of pending spawns.
+echo "bench: spawn loop memory sweep ($(( $(date +%s) - start )) s)" >&2
+for n in $sweep; do
+    make_ref spawnloop "$n"
+done
+for round in $(seq 1 $sweep_runs); do
+    for n in $sweep; do
+        for config in serial $parallel_configs; do
+            p=$sweep_p
+            [ $config = serial ] && p=1
+            echo "$n,$config,$p,$round,$(run_one spawnloop "$config" "$p" "$n")" >> "$sweep_raw"
+        done
+    done
+done
+elapsed=$(( $(date +%s) - start ))
+echo "bench: runs done in $elapsed s" >&2
+
+# ---- summaries ------------------------------------------------------------
+summary=$docs/bench.csv
+sweep_csv=$docs/bench-spawnloop-memory.csv
+awk -F, -f "$here/summarize.awk" -v key=4 "$raw" > "$summary"
+awk -F, -f "$here/summarize.awk" -v key=3 "$sweep_raw" > "$sweep_csv"
+
+machine="$(awk -F': ' '/^model name/ { print $2; exit }' /proc/cpuinfo), $ncpu cores"
+compilers="$(${CC:-cc} --version | head -1); $(clang --version 2> /dev/null | head -1)"
+table=$results/table.md
+{
+    echo "Measured $(date -u +%Y-%m-%d) on $machine ($compilers);"
+    echo "$( [ $quick = 1 ] && echo '`make bench QUICK=1` (small sizes)' || echo '`make bench` (full sizes)'),"
+    echo "$runs runs per configuration, $elapsed s in all. Times in ms: median (min-max) of the runs; the programs time their computation only."
+    echo
+    awk -F, -f "$here/table.awk" -v workers="$workers" -v ncpu="$ncpu" "$summary"
+    echo
+    echo "Spawn loop, peak RSS (MiB) and peak live frames/tasks against the number"
+    echo "of pending spawns, P = $sweep_p, median of $sweep_runs runs:"
+    echo
+    awk -F, -f "$here/sweep_table.awk" "$sweep_csv"
+    echo
+    echo "![time versus workers](bench-time.svg)"
+    echo "![spawn loop memory](bench-spawnloop-memory.svg)"
+} > "$table"
+cat "$table"
+
+bash "$here/plot.sh" "$summary" "$sweep_csv" "$docs" "$workers" ||
+    echo "bench: plots not made (is gnuplot installed?)" >&2
+
+# Replace the generated part of docs/performance.md, keep the rest.
+perf=$docs/performance.md
+[ -f "$perf" ] || printf '# Performance\n' > "$perf"
+if ! grep -q '<!-- BEGIN bench -->' "$perf"; then
+    printf '\n<!-- BEGIN bench -->\n<!-- BEGIN bench-results -->\n<!-- END bench-results -->\n<!-- END bench -->\n' >> "$perf"
+fi
+if ! grep -q '<!-- BEGIN bench-results -->' "$perf"; then
+    sed -i 's/<!-- END bench -->/<!-- BEGIN bench-results -->\n<!-- END bench-results -->\n&/' "$perf"
+fi
+awk -v table="$table" '
+    /<!-- END bench-results -->/ { skip = 0 }
+    !skip { print }
+    /<!-- BEGIN bench-results -->/ {
+        while ((getline line < table) > 0) print line
+        skip = 1
+    }' "$perf" > "$perf.tmp" && mv "$perf.tmp" "$perf"
+
+if awk -F, 'NR > 1 && ($3 == "cont" || $3 == "child" || $3 ~ /^serial/) && $NF != "ok" { bad = 1 } END { exit !bad }' "$summary"; then
+    echo "bench: a cilkc configuration is missing or failed: see $summary" >&2
+    exit 1
+fi
+exit 0

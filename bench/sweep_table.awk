@@ -1,0 +1,38 @@
+# sweep_table.awk: docs/bench-spawnloop-memory.csv to a Markdown table:
+# one row per number of spawns, per configuration "peak RSS MiB / peak
+# live frames or tasks". Input columns: n,config,P,runs,ok,median_s,min_s,
+# max_s,maxrss_kb,spawns,steals,peak_live,status.
+
+BEGIN {
+    split("serial cont child gomp iomp tbb", configs, " ")
+    label["serial"] = "serial"
+    label["cont"] = "continuation"
+    label["child"] = "child"
+    label["gomp"] = "libgomp"
+    label["iomp"] = "libomp"
+    label["tbb"] = "oneTBB"
+}
+NR == 1 { next }
+{
+    if (!($1 in seen)) { seen[$1] = 1; ns[++nn] = $1 }
+    id = $1 SUBSEP $2
+    if ($13 != "ok" && $5 == 0)
+        v[id] = $13
+    else
+        v[id] = sprintf("%.1f", $9 / 1024) ($12 != "-" ? " / " $12 : "")
+}
+END {
+    printf "| spawns |"
+    for (c = 1; c <= 6; c++) printf " %s |", label[configs[c]]
+    printf "\n|---|"
+    for (c = 1; c <= 6; c++) printf "---|"
+    printf "\n"
+    for (i = 1; i <= nn; i++) {
+        printf "| %s |", ns[i]
+        for (c = 1; c <= 6; c++) {
+            id = ns[i] SUBSEP configs[c]
+            printf " %s |", id in v ? v[id] : "missing"
+        }
+        printf "\n"
+    }
+}

@@ -63,6 +63,7 @@ typedef struct {
     int verbose;
     int ninputs, ncilkc;
     int has_dep_file, has_dep_target, has_dep; /* -MF, -MT/-MQ, -MD/-MMD */
+    int shared;                                /* -shared */
     /* Tools and the runtime, found by locate(). */
     char **cc;  /* $CC split into words, NULL-terminated */
     const char *cilkc;
@@ -449,8 +450,10 @@ static int parse_word(Driver *d, char **argv, int i)
     else if (strcmp(a, "-M") == 0 || strcmp(a, "-MM") == 0) {
         set_stage(d, STAGE_PREPROCESS); /* as in cc, -M implies -E */
         add_arg(d, ARG_COMMON, a, NULL);
-    } else if (is_one_of(a, link_flags) || strncmp(a, "-Wl,", 4) == 0)
+    } else if (is_one_of(a, link_flags) || strncmp(a, "-Wl,", 4) == 0) {
+        d->shared |= strcmp(a, "-shared") == 0;
         add_arg(d, ARG_LINK, a, NULL);
+    }
     else {
         int n = parse_arg_option(d, argv, i);
         if (n)
@@ -663,7 +666,9 @@ static void compile_others(const Driver *d)
 }
 
 /* The link: everything in the user's order, each .cilkc replaced by its
- * object, then the runtime and -lpthread, which must follow their users. */
+ * object, then the runtime and -lpthread, which must follow their users.
+ * A shared object gets no runtime: the program that loads it links the one
+ * copy, whose worker state must be shared by every module. */
 static void link_all(const Driver *d)
 {
     Argv a = {0};
@@ -691,7 +696,9 @@ static void link_all(const Driver *d)
     }
     if (lang)
         argv_add(&a, "-x"), argv_add(&a, "none");
-    if (d->runtime_lib)
+    if (d->shared)
+        ;
+    else if (d->runtime_lib)
         argv_add(&a, d->runtime_lib);
     else if (strcmp(d->steal, "serial") != 0)
         argv_add(&a, "-lcilkrt");

@@ -289,6 +289,14 @@ for mode in continuation child serial; do
 done
 no_temps "real tools"
 
+# A shared object gets no runtime of its own; the program links the one copy.
+run_cc "$BUILD/bin/cilkcc" -shared -fPIC -O2 -I"$T/inc" "$T/src/fib.cilkc" -o "$T/out/libfib.so"
+expect "real tools, -shared: builds" "0 " "$st $(cat "$T/stderr")"
+run_cc "$BUILD/bin/cilkcc" -DN=20 "$T/src/main.c" -L"$T/out" -lfib -Wl,-rpath,"$T/out" \
+    -o "$T/out/sprog"
+expect "real tools, -shared: the program links and runs" "0 fib(20) = 6765" \
+    "$st $(CILK_NWORKERS=2 "$T/out/sprog" 2>&1)"
+
 # make install into a scratch PREFIX, then use the installed tree.
 P="$T/prefix"
 (cd "$ROOT" && MAKEFLAGS='' "$MAKE" -s --no-print-directory install PREFIX="$P" BUILD="$BUILD") \

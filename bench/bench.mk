@@ -34,7 +34,7 @@ BENCH_TOOLS := $(wildcard $(BENCH_CILKCC) $(BUILD)/bin/cilkc $(BUILD)/lib/libcil
 .PHONY: bench bench-build bench-hand demo
 
 bench: bench-hand bench-build
-	bash bench/run.sh $(if $(QUICK),--quick) --bin $(BENCH_DIR) --docs docs
+	bash bench/run.sh $(if $(filter-out 0,$(QUICK)),--quick) --bin $(BENCH_DIR) --docs docs
 
 # The runtime engineer's rule (runtime/runtime.mk) gives it a recipe.
 bench-hand:

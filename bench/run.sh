@@ -52,15 +52,15 @@ workers=$(printf '%s\n' 1 2 $((2 * ncpu)) | sort -nu | tr '\n' ' ')
 size_of() {
     if [ $quick = 1 ]; then
         case $1 in
-        fib) echo 25 ;; nqueens) echo 10 ;; cilksort) echo 300000 ;;
-        matmul) echo 256 ;; knapsack) echo 17 ;; heat) echo 512 ;;
-        spawnloop) echo 100000 ;; uts) echo 7 ;;
+        fib) echo 27 ;; nqueens) echo 11 ;; cilksort) echo 1000000 ;;
+        matmul) echo 256 ;; knapsack) echo 19 ;; heat) echo 1024 ;;
+        spawnloop) echo 1000000 ;; uts) echo 8 ;;
         esac
     else
         case $1 in
-        fib) echo 30 ;; nqueens) echo 12 ;; cilksort) echo 4000000 ;;
-        matmul) echo 1024 ;; knapsack) echo 22 ;; heat) echo 2048 ;;
-        spawnloop) echo 1000000 ;; uts) echo 9 ;;
+        fib) echo 32 ;; nqueens) echo 13 ;; cilksort) echo 4000000 ;;
+        matmul) echo 1024 ;; knapsack) echo 23 ;; heat) echo 2048 ;;
+        spawnloop) echo 1000000 ;; uts) echo 10 ;;
         esac
     fi
 }

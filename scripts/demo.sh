@@ -44,12 +44,12 @@ echo
 echo "Continuation mode, the fast clone (the slow clone and the frame follow"
 echo "it in $gen, $(wc -l < "$gen") lines with the headers; #line lines left out):"
 echo
-awk '/^[a-z].*cilkc_fast_fib\(.*[^;]$/ { on = 1 } on && !/^#/ { print "    " $0 } on && /^}/ { exit }' "$gen"
+awk '/^[^ \t#].*cilkc_fast_fib\(/ && !/;$/ { on = 1 } on && !/^#/ { print "    " $0 } on && /^}/ { exit }' "$gen"
 gen=$out/child/fib.cilkc.c
 echo
 echo "Child mode, the body ($gen):"
 echo
-awk '/^[a-z].*cilkc_body_fib\(.*[^;]$/ { on = 1 } on && !/^#/ { print "    " $0 } on && /^}/ { exit }' "$gen"
+awk '/^[^ \t#].*cilkc_body_fib\(/ && !/;$/ { on = 1 } on && !/^#/ { print "    " $0 } on && /^}/ { exit }' "$gen"
 
 # run MODE PROG ARG: runs one program with statistics, shows its output and
 # leaves "seconds maxrss_kb" in $out/MODE/PROG.time, stats in .stats.

@@ -1,0 +1,305 @@
+#!/bin/sh
+# tests/e2e/run.sh: end-to-end tests of cilkc, cilkcc and libcilkrt.
+#
+# For every program (tests/corpus/NAME.cilkc, a multi-file program in the
+# directory tests/corpus/NAME/, and examples/NAME.cilkc):
+#   1. build its serial elision independently of cilkc (sed deletes the
+#      words spawn, sync, cilk and the OpenCilk spellings; plain `sync(`
+#      calls stay) with $CC as C, run it, and check its output against
+#      NAME.out when there is one: that output is the reference;
+#   2. build it with cilkcc in every steal mode and run it at every worker
+#      count; stdout and the exit status must equal the reference;
+#   3. if its source says `expect: steals`, run it once more at P = 4 with
+#      CILK_STATS=1 in the two parallel modes: the total steal count must
+#      be > 0.
+# Every program in tests/corpus/errors/ must be rejected by cilkcc with a
+# `NAME.cilkc:LINE:COL: error:` message on the line marked `expect-error:`,
+# matching the extended regex after the marker (case-insensitive), and a
+# non-zero exit status that is not a crash.
+#
+# usage: tests/e2e/run.sh [--sanitize=asan|tsan | --elision-only] [NAME...]
+#   NAME selects programs by name (e.g. fib, form_compound, linkage).
+#   --elision-only checks only step 1 (no cilkcc needed).
+#   --sanitize builds with -fsanitize=address,undefined or =thread, links
+#   the matching runtime variant, and runs every mode at P = 4 only; any
+#   sanitizer report is a failure.
+# environment:
+#   BUILD     build directory (default: build)
+#   CC        C compiler for the serial elision (default: cc)
+#   MODES     steal modes (default: "continuation child serial")
+#   NWORKERS  worker counts (default: "1 2 4 8")
+#   TIMEOUT   seconds a single run may take (default: 60)
+#   KEEP=1    keep the work directory
+#
+# Prints one line per failure and ends with exactly `N passed, M failed`;
+# the exit status is 1 if anything failed.
+
+set -u
+
+top=$(cd "$(dirname "$0")/../.." && pwd)
+cd "$top" || exit 2
+BUILD=${BUILD:-build}
+CC=${CC:-cc}
+CILKCC=$top/$BUILD/bin/cilkcc
+MODES=${MODES:-continuation child serial}
+NWORKERS=${NWORKERS:-1 2 4 8}
+TIMEOUT=${TIMEOUT:-60}
+CFLAGS_E2E="-std=gnu11 -O2 -g -Wall -Wextra -pthread"
+san=
+san_flags=
+san_lib=
+elision_only=0
+
+for arg in "$@"; do
+    case $arg in
+    --sanitize=asan)
+        san=asan
+        san_flags="-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer"
+        san_lib=$top/$BUILD/lib/libcilkrt-asan.a
+        NWORKERS=4 ;;
+    --sanitize=tsan)
+        san=tsan
+        san_flags="-fsanitize=thread -DCILKRT_SEQ_CST_POP"
+        san_lib=$top/$BUILD/lib/libcilkrt-tsan.a
+        NWORKERS=4 ;;
+    --elision-only)
+        elision_only=1 ;;
+    --sanitize=*|-*)
+        echo "usage: tests/e2e/run.sh [--sanitize=asan|tsan | --elision-only] [NAME...]" >&2
+        exit 2 ;;
+    esac
+done
+
+if [ $elision_only = 1 ]; then
+    MODES=
+elif [ ! -x "$CILKCC" ]; then
+    echo "run.sh: $CILKCC not found (run make first)" >&2
+    exit 2
+fi
+if [ -n "$san" ] && [ ! -f "$san_lib" ]; then
+    echo "run.sh: $san_lib not found" >&2
+    exit 2
+fi
+
+work=$(mktemp -d "${TMPDIR:-/tmp}/cilkc-e2e.XXXXXX") || exit 2
+if [ "${KEEP:-0}" != 1 ]; then
+    trap 'rm -rf "$work"' EXIT
+    trap 'exit 130' INT TERM
+fi
+
+# Sanitizer behaviour: stop at the first report, with a non-zero status.
+ASAN_OPTIONS=detect_leaks=1:abort_on_error=0:exitcode=99
+UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
+TSAN_OPTIONS=halt_on_error=1:exitcode=66
+export ASAN_OPTIONS UBSAN_OPTIONS TSAN_OPTIONS
+unset CILK_STATS
+
+passed=0
+failed=0
+
+pass() { passed=$((passed + 1)); }
+fail() {
+    failed=$((failed + 1))
+    echo "FAIL $*"
+}
+
+# Is NAME selected by the command line (no names: everything)?
+selected() {
+    _any=0
+    for _a in "$@"; do
+        case $_a in -*) continue ;; esac
+        _any=1
+    done
+    [ $_any = 0 ] && return 0
+    for _a in "$@"; do
+        [ "$_a" = "$name" ] && return 0
+    done
+    return 1
+}
+
+# The serial elision of a .cilkc file on stdout: delete the Cilk words on
+# word boundaries, except `sync` directly followed by `(` (a call of the
+# POSIX function).
+elide() {
+    sed -E -e 's/\bsync([[:space:]]*\()/@CILKC_SYNC_CALL@\1/g' \
+        -e 's/\b(_Cilk_spawn|_Cilk_sync|cilk_spawn|cilk_sync|spawn|sync|cilk)\b//g' \
+        -e 's/@CILKC_SYNC_CALL@/sync/g' "$1"
+}
+
+# Total steal count from the CILK_STATS=1 report (stderr file $1): the
+# column headed `steals` of the row `total` (runtime/stats.c prints a header
+# row `worker spawns steals ...`, one row per worker, then `total ...`).
+# Prints nothing if the report is missing.
+stats_steals() {
+    awk '$1 == "worker" { for (i = 1; i <= NF; i++) if ($i == "steals") col = i }
+         $1 == "total" && col { print $col; exit }' "$1"
+}
+
+# Run a binary with a timeout; stdout to $2, stderr to $3; prints the
+# outcome as `exit=N` (124 = timed out) appended to $2.
+run_prog() {
+    timeout -k 5 "$TIMEOUT" "$1" > "$2" 2> "$3"
+    _rc=$?
+    echo "exit=$_rc" >> "$2"
+    return $_rc
+}
+
+# Did the run (stderr file $1) report a sanitizer error?
+san_report() {
+    grep -q -E 'ERROR: (AddressSanitizer|LeakSanitizer)|WARNING: ThreadSanitizer|runtime error:' "$1"
+}
+
+# Build and check one program. $1 = name, $2 = directory of its sources
+# (for -I), remaining = its source files.
+check_program() {
+    name=$1
+    dir=$2
+    shift 2
+    d=$work/$name
+    mkdir -p "$d"
+
+    # 1. the serial elision, built and run without cilkc
+    el_srcs=
+    for src in "$@"; do
+        case $src in
+        *.cilkc)
+            base=$(basename "$src" .cilkc)
+            elide "$src" > "$d/$base.elided.c"
+            el_srcs="$el_srcs $d/$base.elided.c" ;;
+        *)
+            el_srcs="$el_srcs $src" ;;
+        esac
+    done
+    # shellcheck disable=SC2086
+    if ! $CC $CFLAGS_E2E -I"$dir" -Itests/corpus $el_srcs -o "$d/elision" \
+            > "$d/elision.cc" 2>&1; then
+        fail "$name elision: does not compile as C"
+        sed 's/^/    /' "$d/elision.cc" | head -20
+        return
+    fi
+    if [ -s "$d/elision.cc" ]; then
+        fail "$name elision: compiler warnings"
+        sed 's/^/    /' "$d/elision.cc" | head -20
+    fi
+    run_prog "$d/elision" "$d/ref" "$d/ref.err"
+    if [ "$(tail -n 1 "$d/ref")" = exit=0 ]; then
+        pass
+    else
+        fail "$name elision: $(tail -n 1 "$d/ref")"
+        head -3 "$d/ref.err" | sed 's/^/    /'
+    fi
+    expected=
+    if [ -d "$dir" ] && [ -f "$dir.out" ]; then
+        expected=$dir.out
+    elif [ -f "${1%.cilkc}.out" ]; then
+        expected=${1%.cilkc}.out
+    fi
+    if [ -n "$expected" ]; then
+        { cat "$expected"; echo "exit=0"; } > "$d/expected"
+        if cmp -s "$d/expected" "$d/ref"; then
+            pass
+        else
+            fail "$name elision: output differs from $expected"
+            diff "$d/expected" "$d/ref" | head -10 | sed 's/^/    /'
+        fi
+    fi
+
+    steals=0
+    if grep -q 'expect: steals' "$@" 2> /dev/null; then
+        steals=1
+    fi
+
+    # 2. each steal mode, each worker count
+    for mode in $MODES; do
+        exe=$d/$mode
+        # shellcheck disable=SC2086
+        if ! "$CILKCC" --steal="$mode" $CFLAGS_E2E $san_flags -I"$dir" -Itests/corpus \
+                "$@" $san_lib -o "$exe" > "$d/$mode.cc" 2>&1; then
+            fail "$name mode=$mode: cilkcc failed"
+            sed 's/^/    /' "$d/$mode.cc" | head -20
+            continue
+        fi
+        if [ -s "$d/$mode.cc" ]; then
+            fail "$name mode=$mode: warnings from cilkcc"
+            sed 's/^/    /' "$d/$mode.cc" | head -10
+        fi
+        for p in $NWORKERS; do
+            CILK_NWORKERS=$p run_prog "$exe" "$d/$mode.$p" "$d/$mode.$p.err"
+            if [ -n "$san" ] && san_report "$d/$mode.$p.err"; then
+                fail "$name mode=$mode P=$p: $san report"
+                grep -m 5 -E 'ERROR:|WARNING:|runtime error:|SUMMARY' \
+                    "$d/$mode.$p.err" | sed 's/^/    /'
+            elif cmp -s "$d/ref" "$d/$mode.$p"; then
+                pass
+            else
+                fail "$name mode=$mode P=$p: output differs from the serial elision" \
+                    "($(tail -n 1 "$d/$mode.$p"))"
+                diff "$d/ref" "$d/$mode.$p" | head -6 | sed 's/^/    /'
+                head -3 "$d/$mode.$p.err" | sed 's/^/    /'
+            fi
+        done
+        # 3. forced steals: counted by the runtime
+        if [ $steals = 1 ] && [ "$mode" != serial ] && [ -z "$san" ]; then
+            CILK_STATS=1 CILK_NWORKERS=4 run_prog "$exe" "$d/$mode.stats.out" \
+                "$d/$mode.stats.err"
+            n=$(stats_steals "$d/$mode.stats.err")
+            if [ -z "$n" ]; then
+                fail "$name mode=$mode P=4: no CILK_STATS report on stderr"
+            elif [ "$n" -gt 0 ] 2> /dev/null; then
+                pass
+            else
+                fail "$name mode=$mode P=4: expected steals, CILK_STATS total steals = $n"
+            fi
+        fi
+    done
+}
+
+# One program of tests/corpus/errors: it must be rejected with a located
+# error. $1 = the file.
+check_error() {
+    src=$1
+    name=errors/$(basename "$src" .cilkc)
+    marker=$(grep -n 'expect-error:' "$src" | head -n 1)
+    line=${marker%%:*}
+    pattern=$(printf '%s\n' "$marker" | sed -E 's/.*expect-error:[[:space:]]*//; s/[[:space:]]*\*\/.*$//')
+    for mode in continuation child; do
+        out=$work/$(basename "$src").$mode.err
+        "$CILKCC" --steal="$mode" -c "$src" -o "$work/error.o" > "$out" 2>&1
+        rc=$?
+        if [ $rc -eq 0 ]; then
+            fail "$name mode=$mode: accepted, expected an error on line $line"
+        elif [ $rc -ge 128 ]; then
+            fail "$name mode=$mode: cilkcc crashed (status $rc)"
+        elif ! grep -E "$(basename "$src"):$line:[0-9]+: error: " "$out" |
+                grep -q -i -E "$pattern"; then
+            fail "$name mode=$mode: no \`$(basename "$src"):$line:COL: error:\` matching /$pattern/"
+            head -5 "$out" | sed 's/^/    /'
+        else
+            pass
+        fi
+    done
+}
+
+for src in tests/corpus/*.cilkc examples/*.cilkc; do
+    name=$(basename "$src" .cilkc)
+    selected "$@" || continue
+    check_program "$name" "$(dirname "$src")" "$src"
+done
+for dir in tests/corpus/*/; do
+    dir=${dir%/}
+    name=$(basename "$dir")
+    [ "$name" = errors ] && continue
+    selected "$@" || continue
+    # shellcheck disable=SC2046
+    check_program "$name" "$dir" $(ls "$dir"/*.cilkc "$dir"/*.c 2> /dev/null)
+done
+if [ -z "$san" ] && [ $elision_only = 0 ]; then
+    for src in tests/corpus/errors/*.cilkc; do
+        name=errors/$(basename "$src" .cilkc)
+        selected "$@" || continue
+        check_error "$src"
+    done
+fi
+
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]

@@ -1,0 +1,24 @@
+# tests/tests.mk: the end-to-end tests (tests/e2e/run.sh). Included by the
+# top Makefile.
+#
+#   make test-e2e            corpus and examples, translated, compiled and
+#                            run in every steal mode at CILK_NWORKERS = 1, 2,
+#                            4, 8, compared with their serial elision
+#   make check-sanitize-e2e  the same at P = 4 under ASan + UBSan, then TSan
+#                            (runtime variants from runtime/runtime.mk)
+#
+# run.sh takes program names to run a subset, e.g.
+#   tests/e2e/run.sh fib form_compound linkage
+
+E2E_DEPS := $(BUILD)/bin/cilkc $(BUILD)/bin/cilkcc $(BUILD)/lib/libcilkrt.a \
+            $(BUILD)/include/cilkrt_abi.h $(BUILD)/include/cilkrt.h
+
+.PHONY: test-e2e check-sanitize-e2e
+TEST_GOALS += test-e2e
+
+test-e2e: $(E2E_DEPS)
+	BUILD='$(BUILD)' CC='$(CC)' sh tests/e2e/run.sh
+
+check-sanitize-e2e: $(E2E_DEPS) $(BUILD)/lib/libcilkrt-asan.a $(BUILD)/lib/libcilkrt-tsan.a
+	BUILD='$(BUILD)' CC='$(CC)' sh tests/e2e/run.sh --sanitize=asan
+	BUILD='$(BUILD)' CC='$(CC)' sh tests/e2e/run.sh --sanitize=tsan

@@ -1,0 +1,125 @@
+/* emit.c: C text for the lowering (see emit.h). */
+#include "emit.h"
+
+#include "tokens.h"
+
+#include <stdarg.h>
+#include <string.h>
+
+static void count_lines(Emit *e, const char *s, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (s[i] == '\n')
+            e->line++;
+}
+
+void emit_str(Emit *e, const char *s)
+{
+    size_t n = strlen(s);
+    buf_add(e->out, s, n);
+    count_lines(e, s, n);
+}
+
+void emit_fmt(Emit *e, const char *fmt, ...)
+{
+    size_t before = e->out->len;
+    va_list ap;
+    va_start(ap, fmt);
+    buf_vprintf(e->out, fmt, ap);
+    va_end(ap);
+    count_lines(e, e->out->data + before, e->out->len - before);
+}
+
+int tok_is(const Unit *u, int i, int kind)
+{
+    return i >= 0 && i < u->ntoks && u->toks[i].kind == kind;
+}
+
+int sym_is_auto(const Sym *s)
+{
+    return s && s->is_local && s->kind == SYM_VAR &&
+           !(s->storage & (SC_STATIC | SC_EXTERN | SC_TYPEDEF));
+}
+
+void emit_tok_raw(Emit *e, int i)
+{
+    const Token *t = &e->u->toks[i];
+    buf_add(e->out, e->u->buf + t->off, (size_t)t->len);
+    count_lines(e, e->u->buf + t->off, (size_t)t->len);
+}
+
+void emit_field(Emit *e, const Sym *s) { emit_fmt(e, "%s_%d", s->name, s->index); }
+
+void emit_local(Emit *e, const Sym *s)
+{
+    if (s->is_local && s->kind == SYM_VAR && (s->storage & SC_STATIC)) {
+        /* static locals are hoisted to file scope, shared by both clones */
+        emit_fmt(e, "cilkc_static_%s_%s_%d", e->fn, s->name, s->index);
+        return;
+    }
+    switch (e->view) {
+    case VIEW_PLAIN:
+        emit_str(e, s->name);
+        return;
+    case VIEW_FAST:
+        if (!e->resident[s->index]) {
+            emit_str(e, s->name);
+            return;
+        }
+        break;
+    case VIEW_SLOW:
+        break;
+    case VIEW_TYPEOF:
+        emit_fmt(e, "((struct cilkc_locals_%s *)0)->", e->fn);
+        emit_field(e, s);
+        return;
+    }
+    emit_str(e, "cilkc_f->l.");
+    emit_field(e, s);
+}
+
+void emit_range(Emit *e, int first, int last)
+{
+    const Unit *u = e->u;
+    for (int i = first; i < last; i++) {
+        const Token *t = &u->toks[i];
+        if (t->kind == TK_CILK)
+            continue;
+        if (i > first && u->toks[i - 1].off + u->toks[i - 1].len < t->off)
+            emit_str(e, " ");
+        if (t->kind == TK_IDENT && t->sym && t->sym->is_local && t->sym->kind == SYM_VAR &&
+            !(t->sym->storage & (SC_EXTERN | SC_TYPEDEF)))
+            emit_local(e, t->sym);
+        else
+            emit_tok_raw(e, i);
+    }
+}
+
+static void emit_quoted(Emit *e, const char *s)
+{
+    emit_str(e, "\"");
+    for (; *s; s++) {
+        if (*s == '"' || *s == '\\')
+            buf_add(e->out, "\\", 1);
+        buf_add(e->out, s, 1);
+    }
+    emit_str(e, "\"");
+}
+
+void emit_line(Emit *e, int i)
+{
+    const Token *t = &e->u->toks[i];
+    const char *file = t->file ? t->file : e->u->name;
+    if (e->file && strcmp(e->file, file) == 0 && t->line >= e->line && t->line - e->line <= 4) {
+        while (e->line < t->line)
+            emit_str(e, "\n");
+        if (e->out->len && e->out->data[e->out->len - 1] != '\n')
+            emit_str(e, " ");
+        return;
+    }
+    emit_fmt(e, "\n#line %d ", t->line);
+    emit_quoted(e, file);
+    buf_add(e->out, "\n", 1);
+    e->file = file;
+    e->line = t->line;
+}

@@ -1,0 +1,45 @@
+/* emit.h: writing C text for the lowering: tokens with local variables
+ * renamed for the clone being written, and #line directives that keep cc's
+ * diagnostics on the .cilkc lines. */
+#ifndef CILKC_EMIT_H
+#define CILKC_EMIT_H
+
+#include "ast.h"
+#include "buf.h"
+
+/* How a reference to a local variable is written. */
+typedef enum {
+    VIEW_PLAIN,  /* by its name (child mode, serial) */
+    VIEW_FAST,   /* by name, or cilkc_f->l.NAME_i if it lives in the frame */
+    VIEW_SLOW,   /* always cilkc_f->l.NAME_i */
+    VIEW_TYPEOF, /* ((struct cilkc_locals_FN *)0)->NAME_i: file scope, inside __typeof__ */
+} View;
+
+typedef struct {
+    const Unit *u;
+    Buf *out;
+    const char *fn;              /* name of the function being lowered */
+    View view;
+    const unsigned char *resident; /* by Sym.index: lives in the frame in the fast clone */
+    const char *file;            /* presumed position of the next output line */
+    int line;
+} Emit;
+
+void emit_str(Emit *e, const char *s);
+void emit_fmt(Emit *e, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Token text as is (no renaming). */
+void emit_tok_raw(Emit *e, int i);
+/* Tokens [first, last) with locals renamed for e->view; cilk markers dropped. */
+void emit_range(Emit *e, int first, int last);
+/* A reference to local s in e->view. */
+void emit_local(Emit *e, const Sym *s);
+/* The frame field name of a local: NAME_INDEX. */
+void emit_field(Emit *e, const Sym *s);
+/* Start a new output line positioned at token i's presumed line. */
+void emit_line(Emit *e, int i);
+
+int tok_is(const Unit *u, int i, int kind);
+/* Is s an automatic local variable of the function (lives in the frame)? */
+int sym_is_auto(const Sym *s);
+
+#endif

@@ -1,0 +1,1291 @@
+/*
+ * lower.c: parallel functions become plain C (DESIGN §3, §4).
+ *
+ * Everything outside parallel functions is copied byte for byte (only the
+ * `cilk` marker is dropped). A parallel function FN becomes, in
+ * continuation mode (docs/translation.md shows real output):
+ *   - struct cilkc_locals_FN: one field per parameter and local, plus ret;
+ *   - struct cilkc_frame_FN: the runtime's header, the locals, and one
+ *     destination pointer per spawn whose result goes through a pointer;
+ *   - cilkc_fast_FN: the fast clone (locals are C locals, except those that
+ *     must have one address for parent, child and thief: they live in the
+ *     frame), push/call/pop at each spawn, sync is free;
+ *   - cilkc_slow_FN: the slow clone, every local in the frame, resumed by a
+ *     switch on the frame's entry index;
+ *   - FN itself with its original signature: runs the fast clone behind a
+ *     boundary on a worker, or hands the call to the pool from other threads;
+ *   - cilkc_inlet_FN: stores or combines a stolen child's result.
+ * In child mode FN's body becomes cilkc_body_FN, each spawn a task whose
+ * typed thunk cilkc_thunk_FN_k calls the child with the arguments evaluated
+ * by the parent. Types the front end does not compute are taken with
+ * __typeof__ on the source text, with locals seen through
+ * ((struct cilkc_locals_FN *)0) at file scope.
+ */
+#include "lower.h"
+
+#include "arena.h"
+#include "emit.h"
+#include "tokens.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef enum { CLONE_FAST, CLONE_SLOW, CLONE_CHILD } Clone;
+
+typedef struct {
+    Emit e;
+    const Unit *u;
+    StealMode mode;
+    Diag *d;
+    const Func *fn;
+    const char *name;
+    Clone clone;
+    unsigned char *resident;
+    Node **spawns; /* spawn sites: site k is spawns[k - 1] */
+    int nspawns;
+    int next_sync; /* slow clone: next resume index for a sync or return */
+    int is_void;
+    int is_main;
+    const Sym **visible; /* fast clone: locals in scope, innermost last */
+    int nvisible;
+    int errors;
+} Lower;
+
+static void stmt(Lower *L, const Node *n);
+
+static const Token *tok(const Lower *L, int i) { return &L->u->toks[i]; }
+
+static int kind(const Lower *L, int i)
+{
+    return i >= 0 && i < L->u->ntoks ? L->u->toks[i].kind : TK_EOF;
+}
+
+/* Index of the token closing the bracket opened at i. */
+static int matching(const Lower *L, int i)
+{
+    int open = kind(L, i), depth = 0;
+    int close = open == TK_LPAREN ? TK_RPAREN : open == TK_LBRACKET ? TK_RBRACKET : TK_RBRACE;
+    for (; i < L->u->ntoks; i++) {
+        if (kind(L, i) == open)
+            depth++;
+        else if (kind(L, i) == close && --depth == 0)
+            return i;
+    }
+    return L->u->ntoks - 1;
+}
+
+static void error(Lower *L, int at, const char *msg)
+{
+    diag_error(L->d, L->u, at, "%s", msg);
+    L->errors++;
+}
+
+static int site_of(const Lower *L, const Node *n)
+{
+    for (int k = 0; k < L->nspawns; k++)
+        if (L->spawns[k] == n)
+            return k + 1;
+    return 0;
+}
+
+/* ---------------------------------------------------------------------
+ * Analysis: spawn sites, locals that live in the frame, what is refused
+ * --------------------------------------------------------------------- */
+
+static void add_spawn(Lower *L, Node *n)
+{
+    L->spawns = xrealloc(L->spawns, sizeof *L->spawns * (size_t)(L->nspawns + 1));
+    L->spawns[L->nspawns++] = n;
+}
+
+static void collect_sites(Lower *L, Node *n)
+{
+    if (!n)
+        return;
+    if (n->kind == N_SPAWN)
+        add_spawn(L, n);
+    if (n->kind == N_DECL)
+        for (int i = 0; i < n->decl->ndecls; i++)
+            if (n->decl->decls[i]->spawn)
+                add_spawn(L, n->decl->decls[i]->spawn);
+    for (int i = 0; i < n->nkids; i++)
+        collect_sites(L, n->kids[i]);
+    collect_sites(L, n->init);
+    collect_sites(L, n->body);
+    collect_sites(L, n->els);
+}
+
+static int is_array_declarator(const Lower *L, const Declarator *dd)
+{
+    return dd->name >= 0 && kind(L, dd->name + 1) == TK_LBRACKET;
+}
+
+/* A local must live in the frame in both clones when a child or the thief
+ * could reach it through an address: its address is taken, it is an array,
+ * or a member or element of it is used (a member array decays to a pointer
+ * into it, and spawn destinations like s.m or a[i] are written through
+ * their address). */
+static void find_resident(Lower *L)
+{
+    const Func *fn = L->fn;
+    L->resident = xmalloc((size_t)fn->nlocals + 1);
+    memset(L->resident, 0, (size_t)fn->nlocals + 1);
+    for (int i = 0; i < fn->nlocals; i++) {
+        const Sym *s = fn->locals[i];
+        if (s->address_taken || (s->decl && is_array_declarator(L, s->decl)))
+            L->resident[s->index] = 1;
+    }
+    for (int i = fn->first; i < fn->last; i++) {
+        const Sym *s = tok(L, i)->sym;
+        if (kind(L, i) == TK_IDENT && sym_is_auto(s) &&
+            (kind(L, i + 1) == TK_DOT || kind(L, i + 1) == TK_LBRACKET))
+            L->resident[s->index] = 1;
+    }
+}
+
+/* Does a declarator of a local refer to another local (a variable-length
+ * array, or a type taken from a local)? */
+static int depends_on_local(const Lower *L, const Decl *d, const Declarator *dd)
+{
+    for (int i = d->spec_first; i < d->spec_last; i++)
+        if (sym_is_auto(tok(L, i)->sym))
+            return i;
+    for (int i = dd->first; i < dd->last; i++)
+        if (i != dd->name && sym_is_auto(tok(L, i)->sym))
+            return i;
+    return -1;
+}
+
+static void check_decl(Lower *L, const Decl *d)
+{
+    if (d->storage & SC_TYPEDEF) {
+        error(L, d->first, "typedef inside a parallel function is not supported; move it to file scope");
+        return;
+    }
+    if (d->defines_type) {
+        error(L, d->spec_first,
+              "struct, union or enum definition inside a parallel function is not supported; "
+              "move it to file scope");
+        return;
+    }
+    for (int i = 0; i < d->ndecls; i++) {
+        const Declarator *dd = d->decls[i];
+        if (!sym_is_auto(dd->sym))
+            continue;
+        int at = depends_on_local(L, d, dd);
+        if (at >= 0)
+            error(L, at, "variable-length array or type that depends on a local variable "
+                         "in a parallel function is not supported");
+        else if (is_array_declarator(L, dd) && kind(L, dd->name + 2) == TK_RBRACKET)
+            error(L, dd->name, "array without a size in a parallel function is not supported; "
+                               "give its size");
+    }
+}
+
+static void check_node(Lower *L, const Node *n)
+{
+    if (!n)
+        return;
+    if (n->kind == N_DECL)
+        check_decl(L, n->decl);
+    for (int i = 0; i < n->nkids; i++)
+        check_node(L, n->kids[i]);
+    check_node(L, n->init);
+    check_node(L, n->body);
+    check_node(L, n->els);
+}
+
+static void check_func(Lower *L)
+{
+    const Func *fn = L->fn;
+    if (fn->is_knr)
+        error(L, fn->decl->first, "parallel function with a K&R parameter list is not supported");
+    if (fn->is_variadic)
+        error(L, fn->decl->first, "variadic parallel function is not supported");
+    for (int i = fn->first; i < fn->last; i++)
+        if (kind(L, i) == TK_ANDAND && kind(L, i + 1) == TK_IDENT &&
+            (i == fn->first || kind(L, i - 1) == TK_LPAREN || kind(L, i - 1) == TK_ASSIGN ||
+             kind(L, i - 1) == TK_COMMA))
+            if (!tok(L, i + 1)->sym) {
+                error(L, i, "label address (&&label) in a parallel function is not supported");
+                break;
+            }
+    check_node(L, fn->body);
+}
+
+/* ---------------------------------------------------------------------
+ * Types as text
+ * --------------------------------------------------------------------- */
+
+static int is_storage_or_fnspec(int k)
+{
+    return k == TK_STATIC || k == TK_EXTERN || k == TK_REGISTER || k == TK_AUTO ||
+           k == TK_TYPEDEF || k == TK_INLINE || k == TK_NORETURN || k == TK_THREAD_LOCAL ||
+           k == TK_CILK;
+}
+
+/* Specifier tokens [first, last) as a type: storage classes and function
+ * specifiers dropped, attributes dropped when !attrs, `const` dropped when
+ * drop_const (a frame field is written by the runtime's code paths). */
+static void emit_spec(Lower *L, int first, int last, int attrs, int drop_const)
+{
+    for (int i = first; i < last; i++) {
+        int k = kind(L, i);
+        if (k == TK_ATTRIBUTE && !attrs) {
+            i = matching(L, i + 1);
+            continue;
+        }
+        if (is_storage_or_fnspec(k) || (drop_const && k == TK_CONST))
+            continue;
+        emit_str(&L->e, " ");
+        emit_range(&L->e, i, i + 1);
+    }
+}
+
+/* The declarator dd with its name replaced by `name`; a parameter's array
+ * or function type is adjusted to a pointer, as C adjusts it. */
+static void emit_declarator_as(Lower *L, const Declarator *dd, const char *name, int adjust)
+{
+    for (int i = dd->first; i < dd->last; i++) {
+        emit_str(&L->e, " ");
+        if (i != dd->name) {
+            emit_range(&L->e, i, i + 1);
+            continue;
+        }
+        if (adjust && kind(L, i + 1) == TK_LBRACKET) {
+            emit_fmt(&L->e, "(*%s)", name);
+            i = matching(L, i + 1);
+        } else if (adjust && kind(L, i + 1) == TK_LPAREN) {
+            emit_fmt(&L->e, "(*%s)", name);
+        } else {
+            emit_str(&L->e, name);
+        }
+    }
+}
+
+/* Is the declarator just the name (so a `const` in the specifiers is the
+ * object's own qualifier)? */
+static int plain_declarator(const Declarator *dd) { return dd->last - dd->first == 1; }
+
+/* One field of struct cilkc_locals_FN for local s. */
+static void emit_local_field(Lower *L, const Sym *s)
+{
+    const Declarator *dd = s->decl;
+    char name[300];
+    snprintf(name, sizeof name, "%s_%d", s->name, s->index);
+    emit_str(&L->e, "\n   ");
+    emit_spec(L, dd->parent->spec_first, dd->parent->spec_last, 1, plain_declarator(dd));
+    emit_declarator_as(L, dd, name, s->is_param);
+    emit_str(&L->e, ";");
+}
+
+/* The function's declarator: the index of its name and of the ')' that
+ * closes its parameter list. */
+static int fn_params_close(const Lower *L)
+{
+    int name = L->fn->decl->decls[0]->name;
+    return matching(L, name + 1);
+}
+
+/* The return type, declaring `name` (or abstract when name is ""). */
+static void emit_return_type(Lower *L, const char *name)
+{
+    const Declarator *dd = L->fn->decl->decls[0];
+    int close = fn_params_close(L);
+    emit_spec(L, L->fn->decl->spec_first, L->fn->decl->spec_last, 0, 0);
+    for (int i = dd->first; i < dd->last; i++) {
+        if (i == dd->name) {
+            emit_fmt(&L->e, " %s", name);
+            i = close;
+            continue;
+        }
+        emit_str(&L->e, " ");
+        emit_range(&L->e, i, i + 1);
+    }
+}
+
+static int return_is_void(const Lower *L)
+{
+    const Decl *d = L->fn->decl;
+    const Declarator *dd = d->decls[0];
+    int types = 0, is_void = 0;
+    for (int i = d->spec_first; i < d->spec_last; i++) {
+        int k = kind(L, i);
+        if (k == TK_ATTRIBUTE) {
+            i = matching(L, i + 1);
+            continue;
+        }
+        if (is_storage_or_fnspec(k) || k == TK_CONST || k == TK_VOLATILE || k == TK_EXTENSION)
+            continue;
+        types++;
+        is_void = k == TK_VOID;
+    }
+    /* derivations outside name(params): a pointer to void is not void */
+    int close = fn_params_close(L);
+    for (int i = dd->first; i < dd->last; i++)
+        if ((i < dd->name || i > close) && kind(L, i) != TK_LPAREN && kind(L, i) != TK_RPAREN)
+            return 0;
+    return types == 1 && is_void;
+}
+
+/* The function's declarator with a new name and extra leading parameters. */
+static void emit_signature(Lower *L, const char *name, const char *extra)
+{
+    const Declarator *dd = L->fn->decl->decls[0];
+    int close = fn_params_close(L);
+    int open = dd->name + 1;
+    int empty = close == open + 1 || (close == open + 2 && kind(L, open + 1) == TK_VOID);
+    for (int i = dd->first; i < dd->last; i++) {
+        emit_str(&L->e, " ");
+        if (i == dd->name) {
+            emit_str(&L->e, name);
+        } else if (i == open) {
+            emit_fmt(&L->e, "(%s", extra);
+            if (!empty) {
+                emit_str(&L->e, ", ");
+                emit_range(&L->e, open + 1, close);
+            }
+            emit_str(&L->e, ")");
+            i = close;
+        } else {
+            emit_range(&L->e, i, i + 1);
+        }
+    }
+}
+
+/* Specifiers of a clone: the original ones, with `inline`, `extern`,
+ * `_Noreturn` and the cilk marker dropped, `static` kept. */
+static void emit_clone_spec(Lower *L)
+{
+    const Decl *d = L->fn->decl;
+    for (int i = d->spec_first; i < d->spec_last; i++) {
+        int k = kind(L, i);
+        if (k == TK_INLINE || k == TK_EXTERN || k == TK_NORETURN || k == TK_CILK)
+            continue;
+        emit_str(&L->e, " ");
+        emit_range(&L->e, i, i + 1);
+    }
+}
+
+/* ---------------------------------------------------------------------
+ * Spawn sites
+ * --------------------------------------------------------------------- */
+
+static const Func *parallel_callee(const Lower *L, const Node *n)
+{
+    if (n->callee.last - n->callee.first != 1)
+        return NULL;
+    const Sym *s = tok(L, n->callee.first)->sym;
+    if (s && s->kind == SYM_FUNC && s->def && s->def->is_parallel)
+        return s->def;
+    return NULL;
+}
+
+/* The destination is a local variable by name: it has a frame field. */
+static const Sym *dest_local(const Lower *L, const Node *n)
+{
+    if (n->lv.last - n->lv.first != 1)
+        return NULL;
+    const Sym *s = tok(L, n->lv.first)->sym;
+    return sym_is_auto(s) ? s : NULL;
+}
+
+/* The destination is a name at file scope (or a static local). */
+static int dest_named(const Lower *L, const Node *n)
+{
+    if (n->lv.last - n->lv.first != 1)
+        return 0;
+    const Sym *s = tok(L, n->lv.first)->sym;
+    return s && s->kind == SYM_VAR && !sym_is_auto(s);
+}
+
+static int has_dest(const Node *n) { return n->lv.last > n->lv.first; }
+
+static int dest_by_pointer(const Lower *L, const Node *n)
+{
+    return has_dest(n) && !dest_local(L, n) && !dest_named(L, n);
+}
+
+static const char *op_text(const Lower *L, const Node *n)
+{
+    (void)L;
+    return n->op ? tok_spelling(n->op) : "=";
+}
+
+/* The call as written, for __typeof__. */
+static void emit_call_text(Lower *L, const Node *n) { emit_range(&L->e, n->call.first, n->call.last); }
+
+/* The call as run by a clone: a parallel callee by its fast clone or body. */
+static void emit_call(Lower *L, const Node *n, int site, const char *frame)
+{
+    const Func *g = parallel_callee(L, n);
+    if (!g) {
+        emit_call_text(L, n);
+        return;
+    }
+    const char *gname = g->sym->name;
+    if (L->clone == CLONE_CHILD)
+        emit_fmt(&L->e, "cilkc_body_%s(cilkc_w", gname);
+    else
+        emit_fmt(&L->e, "cilkc_fast_%s(cilkc_w, %s, %d", gname, frame, site);
+    for (int i = 0; i < n->nargs; i++) {
+        emit_str(&L->e, ", ");
+        emit_range(&L->e, n->args[i].first, n->args[i].last);
+    }
+    emit_str(&L->e, ")");
+}
+
+/* Where a clone writes the child's result. */
+static void emit_dest(Lower *L, const Node *n, int site)
+{
+    const Sym *s = dest_local(L, n);
+    if (s)
+        emit_local(&L->e, s);
+    else if (dest_named(L, n))
+        emit_range(&L->e, n->lv.first, n->lv.last);
+    else
+        emit_fmt(&L->e, "(*cilkc_f->cilkc_dst_%d)", site);
+}
+
+/* Save the locals the thief needs (fast clone): every visible local that
+ * lives in a C variable. A local hidden by an inner one of the same name
+ * was saved when it was hidden. */
+static void emit_saves(Lower *L)
+{
+    for (int i = 0; i < L->nvisible; i++) {
+        const Sym *s = L->visible[i];
+        int hidden = 0;
+        for (int j = i + 1; j < L->nvisible; j++)
+            hidden |= strcmp(L->visible[j]->name, s->name) == 0;
+        if (hidden || L->resident[s->index])
+            continue;
+        emit_str(&L->e, "cilkc_f->l.");
+        emit_field(&L->e, s);
+        emit_fmt(&L->e, " = %s; ", s->name);
+    }
+}
+
+static void emit_dummy_return(Lower *L)
+{
+    if (L->is_void) {
+        emit_str(&L->e, "return;");
+        return;
+    }
+    emit_str(&L->e, "return (");
+    emit_return_type(L, "");
+    emit_str(&L->e, "){0};");
+}
+
+static void spawn_cont(Lower *L, const Node *n, int site)
+{
+    int slow = L->clone == CLONE_SLOW;
+    const char *frame = slow ? "cilkc_h" : "&cilkc_f->h";
+    emit_str(&L->e, "{ ");
+    if (!slow)
+        emit_saves(L);
+    if (dest_by_pointer(L, n)) {
+        emit_fmt(&L->e, "cilkc_f->cilkc_dst_%d = &(", site);
+        emit_range(&L->e, n->lv.first, n->lv.last);
+        emit_str(&L->e, "); ");
+    }
+    emit_fmt(&L->e, "%s = %d; cilkrt_push(cilkc_w, %s); { ",
+             slow ? "cilkc_h->entry" : "cilkc_f->h.entry", site, frame);
+    if (has_dest(n)) {
+        emit_str(&L->e, "__typeof__(");
+        emit_call_text(L, n);
+        emit_str(&L->e, ") cilkc_r = ");
+    }
+    emit_call(L, n, site, frame);
+    emit_fmt(&L->e, "; if (!cilkrt_pop(cilkc_w)) { cilkrt_deliver(cilkc_w, %s, %d, %s); ", frame,
+             site, has_dest(n) ? "&cilkc_r" : "0");
+    if (slow)
+        emit_str(&L->e, "return;");
+    else
+        emit_dummy_return(L);
+    emit_str(&L->e, " } ");
+    if (has_dest(n)) {
+        int lock = slow && n->op && n->op != TK_ASSIGN;
+        if (lock)
+            emit_str(&L->e, "cilkrt_frame_lock(cilkc_h); ");
+        emit_dest(L, n, site);
+        emit_fmt(&L->e, " %s cilkc_r; ", op_text(L, n));
+        if (lock)
+            emit_str(&L->e, "cilkrt_frame_unlock(cilkc_h); ");
+    }
+    emit_str(&L->e, "}");
+    if (slow)
+        emit_fmt(&L->e, " cilkc_resume_%d:;", site);
+    emit_str(&L->e, " }");
+}
+
+static void spawn_child(Lower *L, const Node *n, int site)
+{
+    emit_fmt(&L->e,
+             "{ struct cilkc_task_%s_%d *cilkc_t = (struct cilkc_task_%s_%d *)"
+             "cilkrt_task_alloc(cilkc_w, sizeof *cilkc_t); cilkc_t->h.run = cilkc_thunk_%s_%d; ",
+             L->name, site, L->name, site, L->name, site);
+    if (!parallel_callee(L, n) && !(n->callee.last - n->callee.first == 1 &&
+                                    tok(L, n->callee.first)->sym &&
+                                    tok(L, n->callee.first)->sym->kind == SYM_FUNC)) {
+        emit_str(&L->e, "cilkc_t->fn = ");
+        emit_range(&L->e, n->callee.first, n->callee.last);
+        emit_str(&L->e, "; ");
+    }
+    for (int i = 0; i < n->nargs; i++) {
+        emit_fmt(&L->e, "cilkc_t->a%d = (", i);
+        emit_range(&L->e, n->args[i].first, n->args[i].last);
+        emit_str(&L->e, "); ");
+    }
+    if (has_dest(n)) {
+        emit_str(&L->e, "cilkc_t->dst = &(");
+        emit_range(&L->e, n->lv.first, n->lv.last);
+        emit_str(&L->e, "); ");
+    }
+    emit_str(&L->e, "cilkrt_task_spawn(cilkc_w, &cilkc_g, &cilkc_t->h); }");
+}
+
+static void spawn_stmt(Lower *L, const Node *n)
+{
+    int site = site_of(L, n);
+    if (L->clone == CLONE_CHILD)
+        spawn_child(L, n, site);
+    else
+        spawn_cont(L, n, site);
+}
+
+/* ---------------------------------------------------------------------
+ * Statements
+ * --------------------------------------------------------------------- */
+
+static void emit_sync(Lower *L)
+{
+    switch (L->clone) {
+    case CLONE_FAST:
+        emit_str(&L->e, ";");
+        break;
+    case CLONE_SLOW: {
+        int k = L->next_sync++;
+        emit_fmt(&L->e,
+                 "{ cilkc_h->entry = %d; if (!cilkrt_sync(cilkc_w, cilkc_h)) return; "
+                 "cilkc_resume_%d:; }",
+                 k, k);
+        break;
+    }
+    case CLONE_CHILD:
+        emit_str(&L->e, "cilkrt_group_sync(cilkc_w, &cilkc_g);");
+        break;
+    }
+}
+
+static void return_stmt(Lower *L, const Node *n)
+{
+    int has_e = n->e.last > n->e.first;
+    emit_str(&L->e, "{ ");
+    switch (L->clone) {
+    case CLONE_FAST:
+        if (L->is_void) {
+            if (has_e) {
+                emit_range(&L->e, n->e.first, n->e.last);
+                emit_str(&L->e, "; ");
+            }
+            emit_str(&L->e, "cilkrt_frame_free(cilkc_w, &cilkc_f->h); return; }");
+            return;
+        }
+        emit_return_type(L, "cilkc_r");
+        emit_str(&L->e, " = (");
+        emit_range(&L->e, n->e.first, n->e.last);
+        emit_str(&L->e, "); cilkrt_frame_free(cilkc_w, &cilkc_f->h); return cilkc_r; }");
+        return;
+    case CLONE_SLOW:
+        emit_sync(L);
+        if (has_e) {
+            emit_str(&L->e, L->is_void ? " " : " cilkc_f->l.ret = (");
+            emit_range(&L->e, n->e.first, n->e.last);
+            emit_str(&L->e, L->is_void ? ";" : ");");
+        }
+        emit_str(&L->e, " goto cilkc_return; }");
+        return;
+    case CLONE_CHILD:
+        emit_str(&L->e, "cilkrt_group_sync(cilkc_w, &cilkc_g); return ");
+        emit_range(&L->e, n->e.first, n->e.last);
+        emit_str(&L->e, "; }");
+        return;
+    }
+}
+
+/* Is local s a C variable in the clone being written (not a frame field)? */
+static int in_c_variable(const Lower *L, const Sym *s)
+{
+    return L->clone == CLONE_CHILD || (L->clone == CLONE_FAST && !L->resident[s->index]);
+}
+
+static void push_visible(Lower *L, const Sym *s)
+{
+    L->visible = xrealloc(L->visible, sizeof *L->visible * (size_t)(L->nvisible + 1));
+    L->visible[L->nvisible++] = s;
+}
+
+/* The initializer of a local that lives in the frame, as an assignment. */
+static void init_assign(Lower *L, const Declarator *dd)
+{
+    const Sym *s = dd->sym;
+    int brace = kind(L, dd->init_first) == TK_LBRACE;
+    if (is_array_declarator(L, dd)) {
+        emit_str(&L->e, "__builtin_memcpy(&");
+        emit_local(&L->e, s);
+        emit_str(&L->e, ", &(__typeof__(");
+        emit_local(&L->e, s);
+        emit_str(&L->e, "))");
+        emit_str(&L->e, brace ? "" : "{");
+        emit_range(&L->e, dd->init_first, dd->init_last);
+        emit_str(&L->e, brace ? "" : "}");
+        emit_str(&L->e, ", sizeof ");
+        emit_local(&L->e, s);
+        emit_str(&L->e, "); ");
+        return;
+    }
+    emit_local(&L->e, s);
+    if (brace) {
+        emit_str(&L->e, " = (__typeof__(");
+        emit_local(&L->e, s);
+        emit_str(&L->e, "))");
+    } else {
+        emit_str(&L->e, " = (");
+    }
+    emit_range(&L->e, dd->init_first, dd->init_last);
+    emit_str(&L->e, brace ? "; " : "); ");
+}
+
+/* A local declared as a C variable in this clone. */
+static void declare_c_variable(Lower *L, const Decl *d, const Declarator *dd)
+{
+    const Sym *s = dd->sym;
+    if (L->clone == CLONE_FAST)
+        for (int i = 0; i < L->nvisible; i++)
+            if (strcmp(L->visible[i]->name, s->name) == 0 && !L->resident[L->visible[i]->index]) {
+                emit_str(&L->e, "cilkc_f->l.");
+                emit_field(&L->e, L->visible[i]);
+                emit_fmt(&L->e, " = %s; ", s->name);
+            }
+    emit_range(&L->e, d->spec_first, d->spec_last);
+    emit_str(&L->e, " ");
+    emit_range(&L->e, dd->first, dd->last);
+    if (dd->init_first >= 0 && !dd->spawn) {
+        emit_str(&L->e, " = ");
+        emit_range(&L->e, dd->init_first, dd->init_last);
+    } else if (L->clone == CLONE_FAST) {
+        /* the spawn sites save every visible local: give it a value */
+        emit_str(&L->e, " = {0}");
+    }
+    emit_str(&L->e, "; ");
+    if (L->clone == CLONE_FAST)
+        push_visible(L, s);
+}
+
+static void decl_stmt(Lower *L, const Decl *d)
+{
+    for (int i = 0; i < d->ndecls; i++) {
+        const Declarator *dd = d->decls[i];
+        const Sym *s = dd->sym;
+        if (s && s->kind == SYM_VAR && (s->storage & SC_STATIC))
+            continue; /* hoisted */
+        if (!sym_is_auto(s)) {
+            emit_range(&L->e, d->spec_first, d->spec_last);
+            emit_str(&L->e, " ");
+            emit_range(&L->e, dd->first, dd->last);
+            emit_str(&L->e, "; ");
+            continue;
+        }
+        if (in_c_variable(L, s))
+            declare_c_variable(L, d, dd);
+        else if (dd->init_first >= 0 && !dd->spawn)
+            init_assign(L, dd);
+        if (dd->spawn)
+            spawn_stmt(L, dd->spawn);
+    }
+    if (d->ndecls == 0)
+        emit_range(&L->e, d->first, d->last);
+}
+
+/* for (DECL; ...): the declaration as a comma expression when its locals
+ * live in the frame. */
+static void for_init(Lower *L, const Node *init)
+{
+    if (!init || init->kind == N_EMPTY) {
+        emit_str(&L->e, ";");
+        return;
+    }
+    if (init->kind != N_DECL) {
+        emit_range(&L->e, init->first, init->last);
+        return;
+    }
+    const Decl *d = init->decl;
+    if (d->ndecls > 0 && in_c_variable(L, d->decls[0]->sym)) {
+        emit_range(&L->e, d->first, d->last);
+        for (int i = 0; i < d->ndecls; i++)
+            if (L->clone == CLONE_FAST)
+                push_visible(L, d->decls[i]->sym);
+        return;
+    }
+    int first = 1;
+    for (int i = 0; i < d->ndecls; i++) {
+        const Declarator *dd = d->decls[i];
+        if (dd->init_first < 0)
+            continue;
+        emit_str(&L->e, first ? "" : ", ");
+        first = 0;
+        emit_local(&L->e, dd->sym);
+        emit_str(&L->e, " = (");
+        emit_range(&L->e, dd->init_first, dd->init_last);
+        emit_str(&L->e, ")");
+    }
+    emit_str(&L->e, ";");
+}
+
+static void block(Lower *L, const Node *n)
+{
+    int saved = L->nvisible;
+    emit_str(&L->e, "{");
+    for (int i = 0; i < n->nkids; i++)
+        stmt(L, n->kids[i]);
+    emit_str(&L->e, " }");
+    L->nvisible = saved;
+}
+
+static void paren_expr(Lower *L, Range r)
+{
+    emit_str(&L->e, "(");
+    emit_range(&L->e, r.first, r.last);
+    emit_str(&L->e, ")");
+}
+
+static void stmt(Lower *L, const Node *n)
+{
+    emit_line(&L->e, n->first);
+    switch (n->kind) {
+    case N_BLOCK:
+        block(L, n);
+        break;
+    case N_DECL:
+        decl_stmt(L, n->decl);
+        break;
+    case N_EXPR:
+    case N_ASM:
+    case N_OTHER:
+    case N_GOTO:
+    case N_CONTINUE:
+    case N_BREAK:
+    case N_EMPTY:
+        emit_range(&L->e, n->first, n->last);
+        break;
+    case N_IF:
+        emit_str(&L->e, "if ");
+        paren_expr(L, n->e);
+        stmt(L, n->body);
+        if (n->els) {
+            emit_str(&L->e, " else ");
+            stmt(L, n->els);
+        }
+        break;
+    case N_SWITCH:
+        emit_str(&L->e, "switch ");
+        paren_expr(L, n->e);
+        stmt(L, n->body);
+        break;
+    case N_CASE:
+        emit_str(&L->e, "case ");
+        emit_range(&L->e, n->e.first, n->e.last);
+        if (n->e2.last > n->e2.first) {
+            emit_str(&L->e, " ... ");
+            emit_range(&L->e, n->e2.first, n->e2.last);
+        }
+        emit_str(&L->e, ":");
+        stmt(L, n->body);
+        break;
+    case N_DEFAULT:
+        emit_str(&L->e, "default:");
+        stmt(L, n->body);
+        break;
+    case N_WHILE:
+        emit_str(&L->e, "while ");
+        paren_expr(L, n->e);
+        stmt(L, n->body);
+        break;
+    case N_DO:
+        emit_str(&L->e, "do ");
+        stmt(L, n->body);
+        emit_str(&L->e, " while ");
+        paren_expr(L, n->e);
+        emit_str(&L->e, ";");
+        break;
+    case N_FOR: {
+        int saved = L->nvisible;
+        emit_str(&L->e, "for (");
+        for_init(L, n->init);
+        emit_str(&L->e, " ");
+        emit_range(&L->e, n->e.first, n->e.last);
+        emit_str(&L->e, "; ");
+        emit_range(&L->e, n->e2.first, n->e2.last);
+        emit_str(&L->e, ")");
+        stmt(L, n->body);
+        L->nvisible = saved;
+        break;
+    }
+    case N_LABEL:
+        emit_tok_raw(&L->e, n->label);
+        emit_str(&L->e, ":;");
+        if (n->body)
+            stmt(L, n->body);
+        break;
+    case N_RETURN:
+        return_stmt(L, n);
+        break;
+    case N_SPAWN:
+        spawn_stmt(L, n);
+        break;
+    case N_SYNC:
+        emit_sync(L);
+        break;
+    }
+}
+
+/* ---------------------------------------------------------------------
+ * The pieces of a lowered function
+ * --------------------------------------------------------------------- */
+
+static void emit_prototype(Lower *L, const char *end)
+{
+    emit_line(&L->e, L->fn->first);
+    const Decl *d = L->fn->decl;
+    for (int i = d->spec_first; i < d->spec_last; i++) {
+        if (kind(L, i) == TK_CILK)
+            continue;
+        emit_str(&L->e, " ");
+        emit_range(&L->e, i, i + 1);
+    }
+    emit_str(&L->e, " ");
+    emit_range(&L->e, d->decls[0]->first, d->decls[0]->last);
+    emit_str(&L->e, end);
+}
+
+static void emit_locals_struct(Lower *L)
+{
+    emit_fmt(&L->e, "struct cilkc_locals_%s {", L->name);
+    int fields = 0;
+    for (int i = 0; i < L->fn->nlocals; i++) {
+        const Sym *s = L->fn->locals[i];
+        if (!sym_is_auto(s) || !s->decl)
+            continue;
+        emit_local_field(L, s);
+        fields++;
+    }
+    if (!L->is_void) {
+        emit_str(&L->e, "\n   ");
+        emit_return_type(L, "ret");
+        emit_str(&L->e, ";");
+        fields++;
+    }
+    if (!fields)
+        emit_str(&L->e, " char cilkc_unused;");
+    emit_str(&L->e, " };\n");
+}
+
+/* Static locals move to file scope, shared by the clones. */
+static void hoist_statics(Lower *L)
+{
+    for (int i = 0; i < L->fn->nlocals; i++) {
+        const Sym *s = L->fn->locals[i];
+        if (s->kind != SYM_VAR || !(s->storage & SC_STATIC) || !s->decl)
+            continue;
+        const Declarator *dd = s->decl;
+        char name[400];
+        snprintf(name, sizeof name, "cilkc_static_%s_%s_%d", L->name, s->name, s->index);
+        emit_str(&L->e, "static");
+        emit_spec(L, dd->parent->spec_first, dd->parent->spec_last, 1, 0);
+        emit_declarator_as(L, dd, name, 0);
+        if (dd->init_first >= 0) {
+            emit_str(&L->e, " = ");
+            emit_range(&L->e, dd->init_first, dd->init_last);
+        }
+        emit_str(&L->e, ";\n");
+    }
+}
+
+static void emit_frame_struct(Lower *L)
+{
+    emit_fmt(&L->e, "struct cilkc_frame_%s { cilkrt_frame h; struct cilkc_locals_%s l;", L->name,
+             L->name);
+    Emit saved = L->e;
+    L->e.view = VIEW_TYPEOF;
+    for (int k = 1; k <= L->nspawns; k++) {
+        const Node *n = L->spawns[k - 1];
+        if (!dest_by_pointer(L, n))
+            continue;
+        emit_str(&L->e, "\n    __typeof__(&(");
+        emit_range(&L->e, n->lv.first, n->lv.last);
+        emit_fmt(&L->e, ")) cilkc_dst_%d;", k);
+    }
+    L->e.view = saved.view;
+    emit_str(&L->e, " };\n");
+}
+
+static void emit_fast_clone(Lower *L)
+{
+    L->clone = CLONE_FAST;
+    L->e.view = VIEW_FAST;
+    L->nvisible = 0;
+    emit_clone_spec(L);
+    char name[300];
+    snprintf(name, sizeof name, "cilkc_fast_%s", L->name);
+    emit_signature(L, name, "cilkrt_worker *cilkc_w, cilkrt_frame *cilkc_parent, int cilkc_site");
+    emit_fmt(&L->e,
+             "\n{ struct cilkc_frame_%s *cilkc_f = (struct cilkc_frame_%s *)cilkrt_frame_alloc("
+             "cilkc_w, sizeof *cilkc_f, &cilkc_desc_%s, cilkc_parent, cilkc_site);",
+             L->name, L->name, L->name);
+    for (int i = 0; i < L->fn->nparams; i++) {
+        const Sym *p = L->fn->params[i];
+        if (L->resident[p->index]) {
+            emit_str(&L->e, " cilkc_f->l.");
+            emit_field(&L->e, p);
+            emit_fmt(&L->e, " = %s;", p->name);
+        } else {
+            push_visible(L, p);
+        }
+    }
+    L->e.file = NULL;
+    block(L, L->fn->body);
+    emit_str(&L->e, "\ncilkrt_frame_free(cilkc_w, &cilkc_f->h); ");
+    emit_dummy_return(L);
+    emit_str(&L->e, " }\n");
+}
+
+static void emit_slow_clone(Lower *L)
+{
+    L->clone = CLONE_SLOW;
+    L->e.view = VIEW_SLOW;
+    L->next_sync = L->nspawns + 1;
+    /* The body first, into its own buffer: the entry switch lists every
+     * resume label, and syncs are numbered as they are written. */
+    Buf body = {0};
+    Buf *out = L->e.out;
+    L->e.out = &body;
+    L->e.file = NULL;
+    block(L, L->fn->body);
+    int end = L->next_sync++;
+    emit_fmt(&L->e, "\ncilkc_h->entry = %d; if (!cilkrt_sync(cilkc_w, cilkc_h)) return; "
+                    "cilkc_resume_%d:;",
+             end, end);
+    if (L->is_main)
+        emit_str(&L->e, " cilkc_f->l.ret = 0;");
+    emit_str(&L->e, " goto cilkc_return;\ncilkc_return: ");
+    emit_str(&L->e, L->is_void ? "cilkrt_slow_return(cilkc_w, cilkc_h, 0);"
+                               : "cilkrt_slow_return(cilkc_w, cilkc_h, &cilkc_f->l.ret);");
+    L->e.out = out;
+    emit_fmt(&L->e,
+             "static void cilkc_slow_%s(cilkrt_worker *cilkc_w, cilkrt_frame *cilkc_h)\n"
+             "{ struct cilkc_frame_%s *cilkc_f = (struct cilkc_frame_%s *)cilkc_h; (void)cilkc_f;\n"
+             "  switch (cilkc_h->entry) {",
+             L->name, L->name, L->name);
+    for (int k = 1; k < L->next_sync; k++)
+        emit_fmt(&L->e, " case %d: goto cilkc_resume_%d;", k, k);
+    emit_str(&L->e, " default: break; }\n");
+    buf_add(L->e.out, body.data, body.len);
+    buf_free(&body);
+    emit_str(&L->e, " }\n");
+}
+
+static void emit_inlet(Lower *L)
+{
+    emit_fmt(&L->e,
+             "static void cilkc_inlet_%s(cilkrt_frame *cilkc_h, int cilkc_site, void *cilkc_v)\n"
+             "{ struct cilkc_frame_%s *cilkc_f = (struct cilkc_frame_%s *)cilkc_h; (void)cilkc_f; "
+             "(void)cilkc_v;\n  switch (cilkc_site) {",
+             L->name, L->name, L->name);
+    for (int k = 1; k <= L->nspawns; k++) {
+        const Node *n = L->spawns[k - 1];
+        if (!has_dest(n))
+            continue;
+        emit_fmt(&L->e, "\n  case %d: ", k);
+        L->e.view = VIEW_SLOW;
+        emit_dest(L, n, k);
+        emit_fmt(&L->e, " %s *(__typeof__(", op_text(L, n));
+        L->e.view = VIEW_TYPEOF;
+        emit_call_text(L, n);
+        emit_str(&L->e, ") *)cilkc_v; break;");
+    }
+    emit_str(&L->e, "\n  default: break; } }\n");
+}
+
+/* Assign the parameters into a locals struct named `a` (. or ->). */
+static void emit_param_list(Lower *L, const char *prefix)
+{
+    for (int i = 0; i < L->fn->nparams; i++) {
+        emit_fmt(&L->e, "%s%s", i ? ", " : "", prefix);
+        if (*prefix)
+            emit_field(&L->e, L->fn->params[i]);
+        else
+            emit_str(&L->e, L->fn->params[i]->name);
+    }
+}
+
+static void emit_root_thunk(Lower *L)
+{
+    emit_fmt(&L->e,
+             "static void cilkc_root_%s(cilkrt_worker *cilkc_w, void *cilkc_p)\n"
+             "{ struct cilkc_locals_%s *cilkc_a = (struct cilkc_locals_%s *)cilkc_p; (void)cilkc_w; "
+             "(void)cilkc_a;\n  ",
+             L->name, L->name, L->name);
+    if (!L->is_void)
+        emit_str(&L->e, "cilkc_a->ret = ");
+    emit_fmt(&L->e, "%s(", L->name);
+    emit_param_list(L, "cilkc_a->");
+    emit_str(&L->e, "); }\n");
+}
+
+/* The original signature: from a thread that is not a worker, hand the
+ * call to the pool; on a worker, run the body (behind a boundary in
+ * continuation mode). */
+static void emit_entry(Lower *L)
+{
+    emit_prototype(L, "");
+    emit_fmt(&L->e, "\n{ cilkrt_worker *cilkc_w = cilkrt_self();\n"
+                    "  if (!cilkc_w) { struct cilkc_locals_%s cilkc_a;",
+             L->name);
+    for (int i = 0; i < L->fn->nparams; i++) {
+        emit_str(&L->e, " cilkc_a.");
+        emit_field(&L->e, L->fn->params[i]);
+        emit_fmt(&L->e, " = %s;", L->fn->params[i]->name);
+    }
+    emit_fmt(&L->e, " cilkrt_root_call(cilkc_root_%s, &cilkc_a); return%s; }\n  ", L->name,
+             L->is_void ? "" : " cilkc_a.ret");
+    if (L->mode == STEAL_CHILD) {
+        emit_fmt(&L->e, "return cilkc_body_%s(cilkc_w", L->name);
+        if (L->fn->nparams)
+            emit_str(&L->e, ", ");
+        emit_param_list(L, "");
+        emit_str(&L->e, "); }\n");
+        return;
+    }
+    if (!L->is_void) {
+        emit_return_type(L, "cilkc_r");
+        emit_str(&L->e, ", cilkc_rb;");
+    }
+    emit_fmt(&L->e, " cilkrt_boundary cilkc_b; cilkrt_boundary_enter(cilkc_w, &cilkc_b, %s);\n  ",
+             L->is_void ? "0, 0" : "&cilkc_rb, sizeof cilkc_rb");
+    emit_fmt(&L->e, "%scilkc_fast_%s(cilkc_w, &cilkc_b.frame, 0", L->is_void ? "" : "cilkc_r = ",
+             L->name);
+    if (L->fn->nparams)
+        emit_str(&L->e, ", ");
+    emit_param_list(L, "");
+    emit_str(&L->e, ");\n  ");
+    if (L->is_void)
+        emit_str(&L->e, "cilkrt_boundary_leave(cilkc_w, &cilkc_b); }\n");
+    else
+        emit_str(&L->e, "if (cilkrt_boundary_leave(cilkc_w, &cilkc_b)) cilkc_r = cilkc_rb;\n"
+                        "  return cilkc_r; }\n");
+}
+
+static void lower_continuation(Lower *L)
+{
+    emit_frame_struct(L);
+    emit_fmt(&L->e,
+             "static void cilkc_slow_%s(cilkrt_worker *, cilkrt_frame *);\n"
+             "static void cilkc_inlet_%s(cilkrt_frame *, int, void *);\n"
+             "static const cilkrt_desc cilkc_desc_%s = { cilkc_slow_%s, cilkc_inlet_%s, \"%s\" };\n",
+             L->name, L->name, L->name, L->name, L->name, L->name);
+    emit_fast_clone(L);
+    emit_slow_clone(L);
+    emit_root_thunk(L);
+    emit_entry(L);
+    emit_inlet(L);
+}
+
+/* Child mode: one task type and thunk per spawn site. */
+static void emit_task_struct(Lower *L, const Node *n, int k)
+{
+    L->e.view = VIEW_TYPEOF;
+    emit_fmt(&L->e, "struct cilkc_task_%s_%d { cilkrt_task h;", L->name, k);
+    const Sym *callee = n->callee.last - n->callee.first == 1 ? tok(L, n->callee.first)->sym : NULL;
+    if (!(callee && callee->kind == SYM_FUNC)) {
+        emit_str(&L->e, " __typeof__(((void)0, ");
+        emit_range(&L->e, n->callee.first, n->callee.last);
+        emit_str(&L->e, ")) fn;");
+    }
+    for (int i = 0; i < n->nargs; i++) {
+        emit_str(&L->e, " __typeof__(((void)0, ");
+        emit_range(&L->e, n->args[i].first, n->args[i].last);
+        emit_fmt(&L->e, ")) a%d;", i);
+    }
+    if (has_dest(n)) {
+        emit_str(&L->e, " __typeof__(&(");
+        emit_range(&L->e, n->lv.first, n->lv.last);
+        emit_str(&L->e, ")) dst;");
+    }
+    emit_fmt(&L->e, " };\nstatic void cilkc_thunk_%s_%d(cilkrt_worker *, cilkrt_task *);\n", L->name,
+             k);
+}
+
+static void emit_thunk(Lower *L, const Node *n, int k)
+{
+    emit_fmt(&L->e,
+             "static void cilkc_thunk_%s_%d(cilkrt_worker *cilkc_w, cilkrt_task *cilkc_h)\n"
+             "{ struct cilkc_task_%s_%d *cilkc_t = (struct cilkc_task_%s_%d *)cilkc_h; "
+             "(void)cilkc_w;\n  ",
+             L->name, k, L->name, k, L->name, k);
+    L->e.view = VIEW_TYPEOF;
+    if (has_dest(n)) {
+        emit_str(&L->e, "__typeof__(");
+        emit_call_text(L, n);
+        emit_str(&L->e, ") cilkc_r = ");
+    }
+    const Func *g = parallel_callee(L, n);
+    const Sym *callee = n->callee.last - n->callee.first == 1 ? tok(L, n->callee.first)->sym : NULL;
+    if (g)
+        emit_fmt(&L->e, "cilkc_body_%s(cilkc_w%s", g->sym->name, n->nargs ? ", " : "");
+    else if (callee && callee->kind == SYM_FUNC)
+        emit_fmt(&L->e, "%s(", callee->name);
+    else
+        emit_str(&L->e, "cilkc_t->fn(");
+    for (int i = 0; i < n->nargs; i++)
+        emit_fmt(&L->e, "%scilkc_t->a%d", i ? ", " : "", i);
+    emit_str(&L->e, ");");
+    if (has_dest(n)) {
+        int lock = n->op && n->op != TK_ASSIGN;
+        if (lock)
+            emit_str(&L->e, " cilkrt_group_lock(cilkc_h->group);");
+        emit_fmt(&L->e, " *cilkc_t->dst %s cilkc_r;", op_text(L, n));
+        if (lock)
+            emit_str(&L->e, " cilkrt_group_unlock(cilkc_h->group);");
+    }
+    emit_str(&L->e, " }\n");
+}
+
+static void emit_child_body(Lower *L)
+{
+    L->clone = CLONE_CHILD;
+    L->e.view = VIEW_PLAIN;
+    emit_clone_spec(L);
+    char name[300];
+    snprintf(name, sizeof name, "cilkc_body_%s", L->name);
+    emit_signature(L, name, "cilkrt_worker *cilkc_w");
+    emit_str(&L->e, "\n{ cilkrt_group cilkc_g; cilkrt_group_init(cilkc_w, &cilkc_g);");
+    L->e.file = NULL;
+    block(L, L->fn->body);
+    emit_str(&L->e, "\ncilkrt_group_sync(cilkc_w, &cilkc_g);");
+    if (L->is_main)
+        emit_str(&L->e, " return 0;");
+    emit_str(&L->e, " }\n");
+}
+
+static void lower_child(Lower *L)
+{
+    for (int k = 1; k <= L->nspawns; k++)
+        emit_task_struct(L, L->spawns[k - 1], k);
+    emit_child_body(L);
+    for (int k = 1; k <= L->nspawns; k++)
+        emit_thunk(L, L->spawns[k - 1], k);
+    emit_root_thunk(L);
+    emit_entry(L);
+}
+
+static void lower_func(Lower *L, const Func *fn)
+{
+    L->fn = fn;
+    L->name = fn->sym->name;
+    L->nspawns = 0;
+    L->nvisible = 0;
+    L->is_main = strcmp(L->name, "main") == 0;
+    int before = L->errors;
+    check_func(L);
+    if (L->errors > before)
+        return;
+    collect_sites(L, fn->body);
+    find_resident(L);
+    L->is_void = return_is_void(L);
+    L->e.fn = L->name;
+    L->e.resident = L->resident;
+    L->e.view = VIEW_PLAIN;
+    L->e.file = NULL;
+    emit_prototype(L, ";\n");
+    hoist_statics(L);
+    emit_locals_struct(L);
+    if (L->mode == STEAL_CHILD)
+        lower_child(L);
+    else
+        lower_continuation(L);
+    free(L->resident);
+    L->resident = NULL;
+}
+
+/* ---------------------------------------------------------------------
+ * The unit: splice bytes, rewrite parallel functions
+ * --------------------------------------------------------------------- */
+
+static int dropped_everywhere(const Lower *L, int k)
+{
+    return k == TK_CILK || (L->mode == STEAL_SERIAL && (k == TK_SPAWN || k == TK_SYNC));
+}
+
+/* Copy input bytes [from, to), dropping the cilkc words that have no
+ * meaning there (always `cilk`; in serial mode also spawn and sync). */
+static void copy_bytes(Lower *L, size_t from, size_t to, int *t)
+{
+    const Unit *u = L->u;
+    while (*t < u->ntoks && (size_t)u->toks[*t].off < from)
+        (*t)++;
+    for (; *t < u->ntoks && (size_t)u->toks[*t].off < to; (*t)++) {
+        const Token *tk = &u->toks[*t];
+        if (!dropped_everywhere(L, tk->kind))
+            continue;
+        buf_add(L->e.out, u->buf + from, (size_t)tk->off - from);
+        buf_add(L->e.out, " ", 1);
+        from = (size_t)(tk->off + tk->len);
+    }
+    buf_add(L->e.out, u->buf + from, to - from);
+}
+
+static void resume_position(Lower *L, const Func *fn)
+{
+    const Token *last = &L->u->toks[fn->last - 1];
+    buf_printf(L->e.out, "\n#line %d \"", last->line);
+    for (const char *s = last->file ? last->file : L->u->name; *s; s++) {
+        if (*s == '"' || *s == '\\')
+            buf_add(L->e.out, "\\", 1);
+        buf_add(L->e.out, s, 1);
+    }
+    buf_printf(L->e.out, "\"\n");
+}
+
+int lower_unit(const Unit *u, StealMode mode, Diag *d, Buf *out)
+{
+    Lower L = {0};
+    L.u = u;
+    L.mode = mode;
+    L.d = d;
+    L.e.u = u;
+    L.e.out = out;
+    int any = 0;
+    for (int i = 0; i < u->nfuncs; i++)
+        any |= u->funcs[i]->is_parallel;
+    if (mode != STEAL_SERIAL && any) {
+        buf_puts(out, "#include <cilkrt_abi.h>\n");
+        if (u->len == 0 || u->buf[0] != '#')
+            buf_printf(out, "#line 1 \"%s\"\n", u->name);
+    }
+    size_t pos = 0;
+    int t = 0;
+    for (int i = 0; i < u->nfuncs && mode != STEAL_SERIAL; i++) {
+        const Func *fn = u->funcs[i];
+        if (!fn->is_parallel)
+            continue;
+        copy_bytes(&L, pos, (size_t)fn->byte_first, &t);
+        lower_func(&L, fn);
+        resume_position(&L, fn);
+        pos = (size_t)fn->byte_last;
+    }
+    copy_bytes(&L, pos, u->len, &t);
+    free(L.spawns);
+    free(L.visible);
+    return L.errors;
+}

@@ -78,6 +78,8 @@ struct cilkrt_boundary {
     size_t result_size;
     atomic_int done;          /* set (release) when a stolen callee finished */
     int saved_abandoning;
+    cilkrt_worker *owner;     /* the worker waiting in boundary_leave (woken
+                                 when done is set) */
 };
 
 /* Per-worker state visible to generated code. Fields that thieves write
@@ -96,8 +98,10 @@ struct cilkrt_worker {
     cilkrt_frame *free_frames[CILKRT_FRAME_CLASSES];
     /* statistics kept on the fast path (plain counters, owner only) */
     unsigned long nspawns;        /* pushes */
-    long frames_live;             /* allocated minus freed on this worker */
+    long frames_live;             /* frames this worker holds (docs/runtime.md) */
     long frames_peak;             /* max of frames_live */
+    long deque_watermark;         /* push calls cilkrt_deque_grow when the depth
+                                     reaches this: min(deepest so far, capacity - 1) */
     /* thieves' line */
     _Alignas(CILKRT_CACHE_LINE) atomic_long head; /* oldest entry; written by thieves under lock */
     atomic_int deque_lock;
@@ -114,6 +118,9 @@ static inline cilkrt_worker *cilkrt_self(void) { return cilkrt_tls_worker; }
 cilkrt_frame *cilkrt_frame_alloc_slow(cilkrt_worker *w, unsigned size_class);
 void cilkrt_frame_free_slow(cilkrt_worker *w, cilkrt_frame *f);
 int cilkrt_pop_slow(cilkrt_worker *w, long t);
+/* Called by push when the depth reaches deque_watermark: records the new
+ * deepest deque and doubles the ring if it is full (under the deque lock,
+ * so thieves, which only read the ring under that lock, are safe). */
 void cilkrt_deque_grow(cilkrt_worker *w);
 
 /* Allocate a frame of `size` bytes (size of the generated frame struct) for
@@ -156,11 +163,19 @@ static inline void cilkrt_frame_free(cilkrt_worker *w, cilkrt_frame *f)
 
 /* Push f (its continuation becomes stealable). The caller has written
  * f->entry and every local the continuation needs into the frame; the
- * release store of tail publishes them to the thief that acquires tail. */
+ * release store of tail publishes them to the thief that acquires tail.
+ *
+ * One slot always stays free: a thief that has raised head to h + 1 may
+ * still be reading slot h, so the owner never writes slot h + capacity
+ * while head <= h + 1. The acquire load of head pairs with the thieves'
+ * release stores of head, which they make after reading their slot, so the
+ * slot is reused only after the thief is done with it. The same comparison
+ * records the deepest deque: cilkrt_deque_grow (out of line) runs only when
+ * the depth reaches a new maximum or the capacity. */
 static inline void cilkrt_push(cilkrt_worker *w, cilkrt_frame *f)
 {
     long t = atomic_load_explicit(&w->tail, memory_order_relaxed);
-    if (t - atomic_load_explicit(&w->head, memory_order_relaxed) > w->deque_mask)
+    if (t - atomic_load_explicit(&w->head, memory_order_acquire) >= w->deque_watermark)
         cilkrt_deque_grow(w);
     w->deque[t & w->deque_mask] = f;
     w->nspawns++;
@@ -259,6 +274,8 @@ struct cilkrt_group {
     long base;            /* deque tail when the group started: sync pops
                              its own tasks only above it */
     atomic_int lock;      /* serializes op= combinations into the parent */
+    cilkrt_worker *owner; /* the worker that waits at the sync (woken when
+                             pending drops to 0) */
 };
 
 /* A spawned child: the generated task struct starts with this header and

@@ -1,0 +1,98 @@
+/*
+ * frame.c: memory for frames and tasks, and the frame lock.
+ *
+ * Frames and tasks come in size classes of 64 bytes (class c holds
+ * (c + 1) * 64 bytes). The inline cilkrt_frame_alloc/cilkrt_frame_free
+ * (cilkrt_abi.h) and task_alloc/task_free (task.c) work on per-worker free
+ * lists; only an empty list comes here, where the object is carved from a
+ * per-worker chunk of fresh memory. Objects migrate between workers (a
+ * stolen frame is freed by whoever finishes it) and stay on the list of the
+ * worker that freed them. Chunks are freed at exit. Objects larger than
+ * the classes are malloc'ed and freed one by one.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "worker.h"
+
+#define CHUNK_BYTES (64 * 1024)
+
+struct chunk {
+    chunk *next;
+};
+
+static void *checked_aligned_alloc(size_t size)
+{
+    void *p = aligned_alloc(CILKRT_CACHE_LINE, size);
+    if (!p) {
+        fprintf(stderr, "cilkrt: error: out of memory (%zu bytes)\n", size);
+        exit(1);
+    }
+    return p;
+}
+
+/* A fresh object of class c (< CILKRT_FRAME_CLASSES), 64-byte aligned. */
+void *cilkrt_carve(worker *w, unsigned c)
+{
+    size_t size = (size_t)(c + 1) * CILKRT_CACHE_LINE;
+    if (w->carve_end - w->carve < (long)size) {
+        chunk *k = checked_aligned_alloc(CHUNK_BYTES);
+        k->next = w->chunks;
+        w->chunks = k;
+        w->carve = (char *)k + CILKRT_CACHE_LINE;
+        w->carve_end = (char *)k + CHUNK_BYTES;
+    }
+    void *p = w->carve;
+    w->carve += size;
+    return p;
+}
+
+cilkrt_frame *cilkrt_frame_alloc_slow(cilkrt_worker *pw, unsigned c)
+{
+    worker *w = worker_of(pw);
+    cilkrt_frame *f;
+    if (c < CILKRT_FRAME_CLASSES)
+        f = cilkrt_carve(w, c);
+    else
+        f = checked_aligned_alloc((size_t)(c + 1) * CILKRT_CACHE_LINE);
+    f->size_class = c;
+    atomic_init(&f->lock, 0); /* stays unlocked whenever the frame is free */
+    stat_add(&w->stats.frames_allocated, 1);
+    return f;
+}
+
+void cilkrt_frame_free_slow(cilkrt_worker *w, cilkrt_frame *f)
+{
+    (void)w;
+    free(f);
+}
+
+void cilkrt_memory_release(worker *w)
+{
+    while (w->chunks) {
+        chunk *k = w->chunks;
+        w->chunks = k->next;
+        free(k);
+    }
+    for (int c = 0; c < CILKRT_FRAME_CLASSES; c++) {
+        w->pub.free_frames[c] = NULL;
+        w->free_tasks[c] = NULL;
+    }
+    w->carve = w->carve_end = NULL;
+}
+
+/* The frame lock guards join, state and the inlet. Held for a few
+ * instructions only, so spinning is right. acquire/release: whoever takes
+ * the lock sees every write made under it before, in particular the
+ * results other children stored through the inlet. */
+void cilkrt_frame_lock(cilkrt_frame *f)
+{
+    while (atomic_exchange_explicit(&f->lock, 1, memory_order_acquire))
+        while (atomic_load_explicit(&f->lock, memory_order_relaxed))
+            cpu_relax();
+}
+
+void cilkrt_frame_unlock(cilkrt_frame *f)
+{
+    atomic_store_explicit(&f->lock, 0, memory_order_release);
+}

@@ -1,0 +1,84 @@
+/*
+ * inject.c: root calls from threads that are not workers (DESIGN §3, "entry
+ * from plain C"), through one global FIFO queue, like .NET's global queue.
+ *
+ * The caller's record lives on its own stack; it blocks on the record's
+ * condition variable until a worker has run the call. Only top-level
+ * scheduler loops take root calls (see sched.c).
+ */
+#include <pthread.h>
+
+#include "worker.h"
+
+struct root_call {
+    void (*fn)(cilkrt_worker *w, void *arg);
+    void *arg;
+    root_call *next;
+    pthread_mutex_t mu;
+    pthread_cond_t cv;
+    int done; /* under mu */
+};
+
+static pthread_mutex_t queue_mu = PTHREAD_MUTEX_INITIALIZER;
+static root_call *queue_head, *queue_tail; /* under queue_mu */
+static atomic_int queue_len;               /* a lock-free peek for idle workers */
+
+int cilkrt_inject_pending(void)
+{
+    return atomic_load_explicit(&queue_len, memory_order_relaxed) > 0;
+}
+
+root_call *cilkrt_inject_take(void)
+{
+    pthread_mutex_lock(&queue_mu);
+    root_call *r = queue_head;
+    if (r) {
+        queue_head = r->next;
+        if (!queue_head)
+            queue_tail = NULL;
+        atomic_fetch_sub_explicit(&queue_len, 1, memory_order_relaxed);
+    }
+    pthread_mutex_unlock(&queue_mu);
+    return r;
+}
+
+void cilkrt_inject_run(worker *w, root_call *r)
+{
+    r->fn(&w->pub, r->arg);
+    atomic_fetch_sub_explicit(&cilkrt_active_roots, 1, memory_order_relaxed);
+    pthread_mutex_lock(&r->mu);
+    r->done = 1;
+    pthread_cond_signal(&r->cv);
+    pthread_mutex_unlock(&r->mu); /* the caller may free r only after this */
+}
+
+void cilkrt_root_call(void (*fn)(cilkrt_worker *w, void *arg), void *arg)
+{
+    cilkrt_worker *self = cilkrt_self();
+    if (self) { /* already on a worker: nothing to hand over */
+        fn(self, arg);
+        return;
+    }
+    cilkrt_pool_start();
+    root_call r = {.fn = fn, .arg = arg, .next = NULL, .done = 0};
+    pthread_mutex_init(&r.mu, NULL);
+    pthread_cond_init(&r.cv, NULL);
+    atomic_fetch_add_explicit(&cilkrt_active_roots, 1, memory_order_relaxed);
+    pthread_mutex_lock(&queue_mu);
+    if (queue_tail)
+        queue_tail->next = &r;
+    else
+        queue_head = &r;
+    queue_tail = &r;
+    atomic_fetch_add_explicit(&queue_len, 1, memory_order_relaxed);
+    pthread_mutex_unlock(&queue_mu);
+    /* Every sleeper: they switch to timed sleeps while a computation is
+     * active, so the parallelism of this call reaches them. */
+    cilkrt_wake_all();
+    pthread_mutex_lock(&r.mu);
+    while (!r.done)
+        pthread_cond_wait(&r.cv, &r.mu);
+    pthread_mutex_unlock(&r.mu);
+    pthread_cond_destroy(&r.cv);
+    pthread_mutex_destroy(&r.mu);
+}

@@ -1,0 +1,116 @@
+# runtime.mk: libcilkrt, its tests, sanitizer runs and the hand-lowered
+# benchmark. Included by the top Makefile.
+
+RT_SRC := $(addprefix runtime/,deque.c frame.c cont.c task.c sched.c inject.c \
+                                pool.c stats.c cilkrt.c)
+RT_HDR := runtime/cilkrt_abi.h runtime/cilkrt.h runtime/worker.h
+RT_PUBLIC_HDR := $(BUILD)/include/cilkrt_abi.h $(BUILD)/include/cilkrt.h
+RT_LIB_A := $(BUILD)/lib/libcilkrt.a
+RT_LIB_SO := $(BUILD)/lib/libcilkrt.so
+
+# The hand-lowered programs: written exactly as cilkc emits them, shared by
+# the tests and bench/hand.
+HAND_DIR := tests/runtime/hand
+HAND_CONT := $(addprefix $(HAND_DIR)/,cont_fib.c cont_queens.c cont_loop.c cont_forced.c)
+HAND_CHILD := $(addprefix $(HAND_DIR)/,child_fib.c child_queens.c child_loop.c \
+                                       child_forced.c)
+HAND_HDR := $(HAND_DIR)/hand.h
+TEST_LIBS := -lcriterion -lpthread
+comma := ,
+
+.PHONY: test-runtime check-sanitize-runtime bench-hand
+all: $(RT_LIB_A) $(RT_LIB_SO) $(RT_PUBLIC_HDR)
+TEST_GOALS += test-runtime
+
+$(BUILD)/include/%.h: runtime/%.h | $(DEPS_STAMP)
+	@mkdir -p $(@D)
+	cp $< $@
+
+# RT_VARIANT(name, extra CFLAGS): runtime objects, static library and test
+# binaries built with those flags, under $(BUILD)/obj/runtime$(name) and
+# $(BUILD)/tests/runtime$(name).
+define RT_VARIANT
+RT_OBJ$(1) := $$(RT_SRC:runtime/%.c=$(BUILD)/obj/runtime$(1)/%.o)
+RT_FLAGS$(1) := $(2)
+
+$(BUILD)/obj/runtime$(1)/%.o: runtime/%.c $(RT_HDR) | $(DEPS_STAMP)
+	@mkdir -p $$(@D)
+	$$(CC) $$(ALL_CFLAGS) $(2) -fPIC -c $$< -o $$@
+
+$(BUILD)/lib/libcilkrt$(1).a: $$(RT_OBJ$(1))
+	@mkdir -p $$(@D)
+	rm -f $$@
+	ar rcs $$@ $$^
+
+RT_TESTS$(1) := $(BUILD)/tests/runtime$(1)/deque_test \
+                $(BUILD)/tests/runtime$(1)/cont_test \
+                $(BUILD)/tests/runtime$(1)/child_test \
+                $(BUILD)/tests/runtime$(1)/pool_test
+
+$(BUILD)/tests/runtime$(1)/deque_test: tests/runtime/deque_test.c $(BUILD)/lib/libcilkrt$(1).a \
+		$(RT_HDR) | $(TEST_DEPS_STAMP)
+	@mkdir -p $$(@D)
+	$$(CC) $$(ALL_CFLAGS) $(2) -Iruntime $$< $(BUILD)/lib/libcilkrt$(1).a $(TEST_LIBS) -o $$@
+
+$(BUILD)/tests/runtime$(1)/pool_test: tests/runtime/pool_test.c $(HAND_DIR)/cont_fib.c \
+		$(BUILD)/lib/libcilkrt$(1).a $(RT_HDR) $(HAND_HDR) | $(TEST_DEPS_STAMP)
+	@mkdir -p $$(@D)
+	$$(CC) $$(ALL_CFLAGS) $(2) -Iruntime -I$(HAND_DIR) $$< $(HAND_DIR)/cont_fib.c \
+		$(BUILD)/lib/libcilkrt$(1).a $(TEST_LIBS) -o $$@
+
+$(BUILD)/tests/runtime$(1)/cont_test: tests/runtime/programs_test.c $(HAND_CONT) \
+		$(BUILD)/lib/libcilkrt$(1).a $(RT_HDR) $(HAND_HDR) | $(TEST_DEPS_STAMP)
+	@mkdir -p $$(@D)
+	$$(CC) $$(ALL_CFLAGS) $(2) -Iruntime -I$(HAND_DIR) -DCONTINUATION_MODE $$< $(HAND_CONT) \
+		$(BUILD)/lib/libcilkrt$(1).a $(TEST_LIBS) -o $$@
+
+$(BUILD)/tests/runtime$(1)/child_test: tests/runtime/programs_test.c $(HAND_CHILD) \
+		$(BUILD)/lib/libcilkrt$(1).a $(RT_HDR) $(HAND_HDR) | $(TEST_DEPS_STAMP)
+	@mkdir -p $$(@D)
+	$$(CC) $$(ALL_CFLAGS) $(2) -Iruntime -I$(HAND_DIR) -DCHILD_MODE $$< $(HAND_CHILD) \
+		$(BUILD)/lib/libcilkrt$(1).a $(TEST_LIBS) -o $$@
+endef
+
+$(eval $(call RT_VARIANT,,))
+$(eval $(call RT_VARIANT,-tsan,-fsanitize=thread -DCILKRT_SEQ_CST_POP))
+$(eval $(call RT_VARIANT,-asan,-fsanitize=address$(comma)undefined -fno-sanitize-recover=all \
+                                 -fno-omit-frame-pointer))
+
+$(RT_LIB_SO): $(RT_OBJ)
+	@mkdir -p $(@D)
+	$(CC) -shared -o $@ $^ -lpthread
+
+# Run the test binaries: the deque test once, the program tests once per
+# worker count (the pool size comes from CILK_NWORKERS). Criterion runs the
+# tests of a binary one at a time (-j1): each already uses every core.
+RT_WORKER_COUNTS := 1 2 4 8
+define RT_RUN
+	$(BUILD)/tests/runtime$(1)/deque_test -j1
+	$(BUILD)/tests/runtime$(1)/pool_test -j1
+	set -e; for p in $(RT_WORKER_COUNTS); do \
+	    echo "runtime tests$(1) with CILK_NWORKERS=$$$$p"; \
+	    CILK_NWORKERS=$$$$p $(BUILD)/tests/runtime$(1)/cont_test -j1; \
+	    CILK_NWORKERS=$$$$p $(BUILD)/tests/runtime$(1)/child_test -j1; \
+	done
+endef
+
+test-runtime: $(RT_TESTS) | $(TEST_DEPS_STAMP)
+	$(call RT_RUN,)
+
+check-sanitize: check-sanitize-runtime
+check-sanitize-runtime: $(RT_TESTS-tsan) $(RT_TESTS-asan) | $(TEST_DEPS_STAMP)
+	TSAN_OPTIONS="halt_on_error=1 exitcode=66" $(MAKE) --no-print-directory rt-run-tsan
+	ASAN_OPTIONS="detect_leaks=1" UBSAN_OPTIONS="halt_on_error=1 print_stacktrace=1" \
+		$(MAKE) --no-print-directory rt-run-asan
+
+.PHONY: rt-run-tsan rt-run-asan
+rt-run-tsan:
+	$(call RT_RUN,-tsan)
+rt-run-asan:
+	$(call RT_RUN,-asan)
+
+# The benchmark (a report, not a test): bench/hand/run.sh.
+BENCH_HAND_BIN := $(BUILD)/bench/hand
+bench-hand: $(RT_LIB_A) $(RT_PUBLIC_HDR)
+	$(MAKE) --no-print-directory -f bench/hand/hand.mk BUILD=$(BUILD) CC="$(CC)"
+	bench/hand/run.sh $(BENCH_HAND_BIN)

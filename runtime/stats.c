@@ -1,0 +1,134 @@
+/*
+ * stats.c: statistics (CILK_STATS=1 and the public stats API).
+ *
+ * Each worker counts its own events; the counters that other threads may
+ * read while it runs are relaxed atomics written only by their owner
+ * (worker.h). spawns and frames_peak are plain fields of the ABI struct
+ * (the inline fast path updates them) and are read only between root
+ * calls, when the root call's completion orders them before the reader.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cilkrt.h"
+#include "worker.h"
+
+atomic_long cilkrt_suspended_now;
+atomic_long cilkrt_suspended_peak;
+
+#define LOAD(x) atomic_load_explicit(&(x), memory_order_relaxed)
+
+static void worker_stats_get(worker *w, cilkrt_stats *s)
+{
+    s->spawns = w->pub.nspawns;
+    s->steals = LOAD(w->stats.steals);
+    s->steal_attempts = LOAD(w->stats.steal_attempts);
+    s->failed_pops = LOAD(w->stats.failed_pops);
+    s->suspensions = LOAD(w->stats.suspensions);
+    s->frames_allocated = LOAD(w->stats.frames_allocated);
+    s->frames_peak = w->pub.frames_peak;
+    s->tasks_allocated = LOAD(w->stats.tasks_allocated);
+    s->tasks_spawned = LOAD(w->stats.tasks_spawned);
+    s->tasks_peak = LOAD(w->stats.tasks_peak);
+    s->deque_peak = LOAD(w->stats.deque_peak);
+    s->idle_seconds = (double)LOAD(w->stats.idle_ns) * 1e-9;
+}
+
+int cilkrt_stats_get_worker(int id, cilkrt_stats *s)
+{
+    memset(s, 0, sizeof *s);
+    if (id < 0 || id >= cilkrt_pool_size)
+        return 0;
+    worker_stats_get(cilkrt_pool[id], s);
+    return 1;
+}
+
+void cilkrt_stats_get(cilkrt_stats *s)
+{
+    memset(s, 0, sizeof *s);
+    for (int i = 0; i < cilkrt_pool_size; i++) {
+        cilkrt_stats x;
+        worker_stats_get(cilkrt_pool[i], &x);
+        s->spawns += x.spawns;
+        s->steals += x.steals;
+        s->steal_attempts += x.steal_attempts;
+        s->failed_pops += x.failed_pops;
+        s->suspensions += x.suspensions;
+        s->frames_allocated += x.frames_allocated;
+        s->frames_peak += x.frames_peak;
+        s->tasks_allocated += x.tasks_allocated;
+        s->tasks_spawned += x.tasks_spawned;
+        s->tasks_peak += x.tasks_peak;
+        if (x.deque_peak > s->deque_peak)
+            s->deque_peak = x.deque_peak;
+        s->idle_seconds += x.idle_seconds;
+    }
+    s->frames_peak += LOAD(cilkrt_suspended_peak);
+}
+
+void cilkrt_stats_reset(void)
+{
+    for (int i = 0; i < cilkrt_pool_size; i++) {
+        worker *w = cilkrt_pool[i];
+        w->pub.nspawns = 0;
+        w->pub.frames_peak = 0; /* no frame is held between root calls */
+        atomic_ulong *counters[] = {&w->stats.steals,           &w->stats.steal_attempts,
+                                    &w->stats.failed_pops,      &w->stats.suspensions,
+                                    &w->stats.frames_allocated, &w->stats.tasks_allocated,
+                                    &w->stats.tasks_spawned,    &w->stats.idle_ns};
+        for (size_t k = 0; k < sizeof counters / sizeof counters[0]; k++)
+            atomic_store_explicit(counters[k], 0, memory_order_relaxed);
+        atomic_store_explicit(&w->stats.tasks_peak, 0, memory_order_relaxed);
+        atomic_store_explicit(&w->stats.deque_peak, 0, memory_order_relaxed);
+        w->pub.deque_watermark = 0; /* owner-written, but the owner is idle */
+    }
+    atomic_store_explicit(&cilkrt_suspended_peak, 0, memory_order_relaxed);
+}
+
+unsigned long cilkrt_stats_steals(void)
+{
+    unsigned long n = 0;
+    for (int i = 0; i < cilkrt_pool_size; i++)
+        n += LOAD(cilkrt_pool[i]->stats.steals);
+    return n;
+}
+
+unsigned long cilkrt_stats_suspensions(void)
+{
+    unsigned long n = 0;
+    for (int i = 0; i < cilkrt_pool_size; i++)
+        n += LOAD(cilkrt_pool[i]->stats.suspensions);
+    return n;
+}
+
+static void print_row(const char *who, const cilkrt_stats *s)
+{
+    fprintf(stderr, "%-7s %11lu %8lu %9lu %7lu %7lu %7lu %7ld %9lu %9ld %7ld %8.3f\n", who,
+            s->spawns, s->steals, s->steal_attempts, s->failed_pops, s->suspensions,
+            s->frames_allocated, s->frames_peak, s->tasks_allocated, s->tasks_peak,
+            s->deque_peak, s->idle_seconds);
+}
+
+void cilkrt_stats_at_exit(void)
+{
+    const char *e = getenv("CILK_STATS");
+    if (!e || strcmp(e, "1") != 0 || cilkrt_pool_size == 0)
+        return;
+    fprintf(stderr, "cilkrt statistics (%d workers)\n", cilkrt_pool_size);
+    fprintf(stderr, "%-7s %11s %8s %9s %7s %7s %7s %7s %9s %9s %7s %8s\n", "worker", "spawns",
+            "steals", "attempts", "failpop", "suspend", "frames", "frpeak", "tasks",
+            "taskpeak", "deque", "idle(s)");
+    for (int i = 0; i < cilkrt_pool_size; i++) {
+        cilkrt_stats s;
+        char who[16];
+        cilkrt_stats_get_worker(i, &s);
+        snprintf(who, sizeof who, "%d", i);
+        print_row(who, &s);
+    }
+    cilkrt_stats s;
+    cilkrt_stats_get(&s);
+    print_row("total", &s);
+    fprintf(stderr, "peak suspended frames: %ld (included in the total frpeak)\n",
+            LOAD(cilkrt_suspended_peak));
+}

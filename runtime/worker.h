@@ -1,0 +1,152 @@
+/*
+ * worker.h: the runtime's private view of a worker and of the pool.
+ *
+ * Internal to libcilkrt. Generated code sees only the public prefix of the
+ * worker (struct cilkrt_worker in cilkrt_abi.h); the runtime's own struct
+ * worker starts with it and adds the state nobody else may touch.
+ *
+ * Every name shared between the runtime's files starts with cilkrt_ (so a
+ * static link cannot clash with user code) and is hidden from the shared
+ * library's dynamic symbol table.
+ */
+#ifndef CILKRT_WORKER_H
+#define CILKRT_WORKER_H
+
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdint.h>
+
+#include "cilkrt_abi.h"
+
+#define CILKRT_HIDDEN __attribute__((visibility("hidden")))
+
+/* Task free lists use the frames' size classes (64-byte steps). */
+#define CILKRT_TASK_CLASSES CILKRT_FRAME_CLASSES
+
+/* Counters that other threads read while the worker runs (the statistics
+ * API, the exit report). Only the owning worker writes them, with a relaxed
+ * load and store (no locked instruction); readers load them relaxed. */
+typedef struct {
+    atomic_ulong steals;           /* successful steals by this worker */
+    atomic_ulong steal_attempts;   /* victims tried */
+    atomic_ulong failed_pops;      /* pops that found the entry stolen */
+    atomic_ulong suspensions;      /* syncs that suspended a frame */
+    atomic_ulong frames_allocated; /* frames carved from fresh memory */
+    atomic_ulong tasks_allocated;  /* tasks carved from fresh memory */
+    atomic_ulong tasks_spawned;
+    atomic_long tasks_peak;        /* max of tasks held (see task.c) */
+    atomic_long deque_peak;        /* deepest deque */
+    atomic_ulong idle_ns;          /* time spent finding no work */
+} worker_stats;
+
+typedef struct chunk chunk;
+
+typedef struct worker {
+    cilkrt_worker pub; /* must be first: generated code sees only this */
+
+    /* Private to the owner. */
+    uint64_t rng;                  /* xorshift state for victim choice */
+    cilkrt_frame *resume;          /* frame handed over by a last-returning child */
+    cilkrt_task *free_tasks[CILKRT_TASK_CLASSES];
+    chunk *chunks;                 /* fresh memory, freed at exit */
+    char *carve, *carve_end;       /* unused rest of the newest chunk */
+    long tasks_held;               /* tasks spawned here or stolen by this
+                                      worker and not yet finished */
+    pthread_t thread;
+    worker_stats stats;
+
+    /* Written by thieves (under the deque lock). */
+    _Alignas(CILKRT_CACHE_LINE) atomic_long tasks_lost; /* tasks stolen from here */
+
+    /* Idle sleep: 1 while the worker sleeps or is about to; the futex word. */
+    _Alignas(CILKRT_CACHE_LINE) atomic_int sleeping;
+} worker;
+
+static inline void cpu_relax(void)
+{
+#if defined(__x86_64__) || defined(__i386__)
+    __builtin_ia32_pause();
+#endif
+}
+
+static inline worker *worker_of(cilkrt_worker *w) { return (worker *)w; }
+
+/* Owner-only counters: a plain add, but atomic for concurrent readers. */
+static inline void stat_add(atomic_ulong *c, unsigned long n)
+{
+    atomic_store_explicit(c, atomic_load_explicit(c, memory_order_relaxed) + n,
+                          memory_order_relaxed);
+}
+
+static inline void stat_max(atomic_long *c, long v)
+{
+    if (v > atomic_load_explicit(c, memory_order_relaxed))
+        atomic_store_explicit(c, v, memory_order_relaxed);
+}
+
+/* The worker took over a frame it did not allocate (stolen or resumed):
+ * count it as held here, for the live-frame statistics (docs/runtime.md). */
+static inline void hold_frame(worker *w)
+{
+    if (++w->pub.frames_live > w->pub.frames_peak)
+        w->pub.frames_peak = w->pub.frames_live;
+}
+
+/* ---- pool.c: the worker pool ---- */
+extern int cilkrt_pool_size CILKRT_HIDDEN;
+extern worker **cilkrt_pool CILKRT_HIDDEN;
+extern atomic_int cilkrt_pool_shutdown CILKRT_HIDDEN;
+/* Root calls submitted and not yet finished: while there are none, the pool
+ * holds no work at all and idle workers sleep without a timeout. */
+extern atomic_int cilkrt_active_roots CILKRT_HIDDEN;
+void cilkrt_pool_start(void) CILKRT_HIDDEN;
+int cilkrt_pool_configured_size(void) CILKRT_HIDDEN;
+
+/* ---- deque.c: the THE deque (owner at the tail, thieves at the head) ---- */
+void cilkrt_deque_init(cilkrt_worker *w, long capacity) CILKRT_HIDDEN;
+void cilkrt_deque_destroy(cilkrt_worker *w) CILKRT_HIDDEN;
+void cilkrt_barrier_init(void) CILKRT_HIDDEN;
+/* Entries are frame pointers (continuation mode) or task pointers with the
+ * low bit set (child mode). */
+#define CILKRT_TASK_TAG ((uintptr_t)1)
+void cilkrt_deque_push_entry(cilkrt_worker *w, uintptr_t e) CILKRT_HIDDEN;
+/* Take the oldest entry of victim v into *e; thief is the calling worker,
+ * or NULL in tests. A frame taken is marked stolen under the deque lock.
+ * Returns 1 on success. */
+int cilkrt_deque_steal(cilkrt_worker *v, worker *thief, uintptr_t *e) CILKRT_HIDDEN;
+
+/* ---- frame.c: frame and task memory, frame locks ---- */
+void *cilkrt_carve(worker *w, unsigned size_class) CILKRT_HIDDEN;
+void cilkrt_memory_release(worker *w) CILKRT_HIDDEN;
+
+/* ---- cont.c: continuation stealing ---- */
+/* A thief took f: it becomes STOLEN and owes one more join (the child still
+ * running on the victim). Called under the victim's deque lock. */
+void cilkrt_frame_mark_stolen(cilkrt_frame *f) CILKRT_HIDDEN;
+
+/* ---- task.c: child stealing ---- */
+void cilkrt_task_run_stolen(worker *w, cilkrt_task *t) CILKRT_HIDDEN;
+
+/* ---- sched.c: the scheduler loop ---- */
+/* Run work until *stop (if given) is true: nested loops wait for a
+ * boundary's callee or a group's children; the top loop (stop NULL) also
+ * takes root calls and ends at shutdown. */
+typedef int (*cilkrt_stop_fn)(void *arg);
+void cilkrt_sched_loop(worker *w, cilkrt_stop_fn stop, void *arg) CILKRT_HIDDEN;
+void cilkrt_run_frame(worker *w, cilkrt_frame *f) CILKRT_HIDDEN;
+void cilkrt_wake(worker *w) CILKRT_HIDDEN;
+void cilkrt_wake_one(void) CILKRT_HIDDEN;
+void cilkrt_wake_all(void) CILKRT_HIDDEN;
+
+/* ---- inject.c: root calls from threads that are not workers ---- */
+typedef struct root_call root_call;
+root_call *cilkrt_inject_take(void) CILKRT_HIDDEN;
+int cilkrt_inject_pending(void) CILKRT_HIDDEN;
+void cilkrt_inject_run(worker *w, root_call *r) CILKRT_HIDDEN;
+
+/* ---- stats.c ---- */
+void cilkrt_stats_at_exit(void) CILKRT_HIDDEN;
+extern atomic_long cilkrt_suspended_now CILKRT_HIDDEN;
+extern atomic_long cilkrt_suspended_peak CILKRT_HIDDEN;
+
+#endif

@@ -1,0 +1,47 @@
+# compiler/compiler.mk: the translator build/bin/cilkc and its front-end
+# tests. Included by the top Makefile.
+#
+#   grammar/lexer.l, grammar/parser.y  -> build/gen/lexer.c, parser.c (flex, bison)
+#   compiler/*.c (but the cilkcc driver) -> build/obj/compiler/*.o -> build/bin/cilkc
+#
+#   make test-frontend   golden diagnostics, header round trip, bootstrap,
+#                        unit tests (tests/frontend/)
+#   make fuzz-smoke      one minute of libFuzzer on the scanner and parser
+
+GEN := $(BUILD)/gen
+COBJ := $(BUILD)/obj/compiler
+CILKC := $(BUILD)/bin/cilkc
+
+CILKC_SRCS := $(filter-out compiler/cilkcc.c,$(wildcard compiler/*.c))
+CILKC_GEN_OBJS := $(COBJ)/lexer.o $(COBJ)/parser.o
+CILKC_OBJS := $(CILKC_SRCS:compiler/%.c=$(COBJ)/%.o) $(CILKC_GEN_OBJS)
+CILKC_HDRS := $(wildcard compiler/*.h)
+CILKC_CFLAGS = $(ALL_CFLAGS) -Icompiler
+
+.PHONY: test-frontend test-frontend-golden test-frontend-headers \
+        test-frontend-bootstrap test-frontend-unit fuzz-smoke
+all: $(CILKC)
+TEST_GOALS += test-frontend
+
+$(GEN)/%.c: grammar/%.l | $(DEPS_STAMP)
+	@mkdir -p $(@D)
+	flex -o $@ $<
+
+$(GEN)/%.c: grammar/%.y | $(DEPS_STAMP)
+	@mkdir -p $(@D)
+	bison -Wall -Werror -o $@ $<
+
+$(COBJ)/%.o: compiler/%.c $(CILKC_HDRS) | $(DEPS_STAMP)
+	@mkdir -p $(@D)
+	$(CC) $(CILKC_CFLAGS) -c -o $@ $<
+
+$(COBJ)/%.o: $(GEN)/%.c $(CILKC_HDRS) | $(DEPS_STAMP)
+	@mkdir -p $(@D)
+	$(CC) $(CILKC_CFLAGS) -c -o $@ $<
+
+$(CILKC): $(CILKC_OBJS)
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) -o $@ $(CILKC_OBJS)
+
+# keep the generated sources (for reading, and the fuzz build)
+.SECONDARY: $(GEN)/lexer.c $(GEN)/parser.c

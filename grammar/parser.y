@@ -1,0 +1,1641 @@
+/*
+ * parser.y: the C11 + GNU + cilkc grammar. A pure parser: its whole state
+ * is a Parser passed as %param; it reads the token array made by the
+ * scanner through yylex() below, which classifies identifiers as typedef
+ * names from the scope table (the "lexer hack", scoped: a local variable
+ * may shadow a typedef name until the end of its block).
+ *
+ * What it builds (ast.h): statement trees of function bodies, Decls and
+ * Declarators, symbols with Token.sym links, spawn/sync nodes. Expressions
+ * stay token ranges: a location is a half-open range of token indexes, so
+ * @$ of any rule is the Range the lowering needs.
+ */
+%code requires {
+#include "ast.h"
+
+typedef struct Parser Parser;
+
+/* A location: tokens [first, last). */
+typedef struct { int first, last; } Loc;
+
+/* A growing array in the arena (capacity implied by n, see vec_add). */
+typedef struct { void **v; int n; } Vec;
+typedef struct { Range *v; int n; } Ranges;
+
+/* What declaration specifiers say. */
+typedef struct { int storage; int defines_type; } Spec;
+
+/* A declarator on its way up: its name, whether it declares a function
+ * (DCL_FUNC), and the parameters of the function suffix next to the name. */
+typedef struct {
+    int name;        /* token index, -1 if abstract */
+    int shape;       /* DCL_NAME, DCL_FUNC, DCL_OTHER */
+    Vec params;      /* Declarator *: the function's parameters */
+    int variadic, knr;
+} Dcl;
+
+/* An expression: only what spawn, & and calls need to know. */
+typedef struct {
+    int kind;        /* EX_OTHER, EX_CALL, EX_SPAWN, EX_SPAWN_ASSIGN */
+    int root;        /* token of the object named (x in x, x.m, x[i]), -1 */
+    Node *spawn;     /* EX_SPAWN*: the spawn node */
+    Range callee;    /* EX_CALL */
+    Ranges args;     /* EX_CALL */
+} Ex;
+}
+
+%code {
+#include "parser.h"
+#include "scope.h"
+#include "tokens.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum { DCL_NAME, DCL_FUNC, DCL_OTHER };
+enum { EX_OTHER, EX_CALL, EX_SPAWN, EX_SPAWN_ASSIGN };
+
+/* A spawn seen in an expression, and whether a statement form took it. */
+typedef struct {
+    Node *node;
+    int in_func;   /* seen inside a function body */
+    int done;      /* accepted by a statement form, or already reported */
+} Pending;
+
+/* Where a block (or function) began, to undo scopes on error recovery. */
+typedef struct {
+    int tok;       /* its first token ('{', or the function's first) */
+    int depth;     /* scope depth inside it */
+    int ndecls;    /* declaration stack height inside it */
+    int is_func;
+} Block;
+
+struct Parser {
+    Unit *u;
+    Arena *a;
+    Diag *d;
+    Scopes sc;
+    Name **names;      /* per token: interned identifier (set by yylex) */
+    int pos;           /* next token to read */
+    int prev;          /* kind of the last token returned */
+    Func *func;        /* function being defined */
+    Vec locals, funcs;
+    int knr;           /* in a K&R parameter declaration list */
+    int stmt_expr;     /* depth of statement expressions */
+    Decl **decls;      /* declarations being parsed, innermost last */
+    int ndecls, capdecls;
+    Block *blocks;
+    int nblocks, capblocks;
+    Pending *spawns;
+    int nspawns, capspawns;
+};
+
+#define YYLLOC_DEFAULT(Cur, Rhs, N)                         \
+    do {                                                    \
+        if (N) {                                            \
+            (Cur).first = YYRHSLOC(Rhs, 1).first;           \
+            (Cur).last = YYRHSLOC(Rhs, N).last;             \
+        } else {                                            \
+            (Cur).first = (Cur).last = YYRHSLOC(Rhs, 0).last; \
+        }                                                   \
+    } while (0)
+
+static int yylex(YYSTYPE *lval, Loc *loc, Parser *p);
+static void yyerror(const Loc *loc, Parser *p, const char *msg);
+
+#define RANGE(loc) ((Range){(loc).first, (loc).last})
+#define EX_NONE ((Ex){EX_OTHER, -1, NULL, {0, 0}, {NULL, 0}})
+#define SPEC(storage, defines) ((Spec){storage, defines})
+static const Dcl DCL_NONE = {-1, DCL_OTHER, {NULL, 0}, 0, 0};
+
+static Vec vec_add(Parser *p, Vec v, void *item);
+static Spec spec_join(Spec a, Spec b);
+static Dcl dcl_name(int tok);
+static Dcl dcl_pointer(Dcl d);
+static Dcl dcl_paren(Dcl d);
+static Dcl dcl_array(Dcl d);
+static Dcl dcl_func(Dcl d, Dcl params);
+static Dcl dcl_params(Parser *p, Dcl d, Declarator *param);
+static Declarator *param(Parser *p, Spec s, Loc spec, Dcl d, Loc at);
+static Declarator *knr_param(Parser *p, int tok);
+static void decl_begin(Parser *p, Spec s, Loc at);
+static Decl *decl_end(Parser *p, Loc at);
+static Declarator *declare(Parser *p, Dcl d, Loc at);
+static void decl_init(Parser *p, Declarator *dt, Loc at, Ex init);
+static void enum_const(Parser *p, int tok);
+static void fn_begin(Parser *p, Dcl d, Loc at);
+static void fn_end(Parser *p, Loc at, Node *body);
+static void block_begin(Parser *p, int tok);
+static void recover(Parser *p, int first);
+static Ex ex_ident(Parser *p, int tok);
+static Ex ex_paren(Ex e);
+static Ex ex_root(Ex e);
+static Ex ex_call(Loc callee, Ranges args);
+static Ranges ranges_add(Parser *p, Ranges r, Loc at);
+static Ex ex_addr(Parser *p, Ex e);
+static Ex ex_spawn(Parser *p, int tok, Ex call, Loc at);
+static Ex ex_assign(Loc lv, int op, Ex rhs);
+static Node *st_node(Parser *p, NodeKind kind, Loc at);
+static Node *st_block(Parser *p, Vec kids, Loc at);
+static Node *st_decl(Parser *p, Decl *decl, Loc at);
+static Node *st_for_decl(Parser *p, Decl *decl, Loc at);
+static Node *st_expr(Parser *p, Ex e, Loc e_at, Loc at);
+static Node *st_sync(Parser *p, Loc at);
+static Node *st_cond(Parser *p, NodeKind kind, Loc e, Node *body, Node *els, Loc at);
+static Node *st_for(Parser *p, Node *init, Loc cond, Loc inc, Node *body, Loc at);
+static Node *st_label(Parser *p, NodeKind kind, int label, Loc e, Loc e2, Node *body, Loc at);
+static void misplaced(Parser *p, int tok, const char *what);
+static void flush_spawns(Parser *p);
+}
+
+%define api.pure full
+%define api.token.prefix {YY_}
+%define api.location.type {Loc}
+%define parse.error custom
+%locations
+%param {Parser *p}
+
+/* Dangling else: `else` binds to the nearest `if`. */
+%precedence THEN
+%precedence "else"
+/* `_Atomic (` starts the specifier _Atomic(type-name), not the qualifier
+ * followed by a parenthesized declarator (C11 6.7.2.4p4). */
+%precedence ATOMIC_QUALIFIER
+%precedence "("
+
+/* One conflict, resolved by bison's default shift: after a function
+ * declarator, `__attribute__` continues the declaration (`void f(void)
+ * __attribute__((noreturn));`) rather than starting a K&R parameter
+ * declaration list, which never begins with an attribute. */
+%expect 1
+
+%union {
+    Ex ex;
+    Node *node;
+    Vec vec;
+    Ranges ranges;
+    Spec spec;
+    Dcl dcl;
+    Decl *decl;
+    Declarator *dtor;
+    int num;
+}
+
+%token TK_EOF 0 "end of file"
+%token TK_IDENT "identifier"
+%token TK_TYPEDEF_NAME "type name"
+%token TK_NUMBER "number"
+%token TK_CHARCONST "character constant"
+%token TK_STRING "string literal"
+%token TK_PRAGMA "#pragma"
+%token TK_EXT_FLOAT "_FloatN type"
+%token TK_LBRACKET "[" TK_RBRACKET "]" TK_LPAREN "(" TK_RPAREN ")"
+%token TK_LBRACE "{" TK_RBRACE "}" TK_DOT "." TK_ARROW "->"
+%token TK_INC "++" TK_DEC "--" TK_AMP "&" TK_STAR "*" TK_PLUS "+"
+%token TK_MINUS "-" TK_TILDE "~" TK_NOT "!" TK_SLASH "/" TK_PERCENT "%"
+%token TK_SHL "<<" TK_SHR ">>" TK_LT "<" TK_GT ">" TK_LE "<=" TK_GE ">="
+%token TK_EQ "==" TK_NE "!=" TK_XOR "^" TK_OR "|" TK_ANDAND "&&"
+%token TK_OROR "||" TK_QUESTION "?" TK_COLON ":" TK_SEMI ";"
+%token TK_ELLIPSIS "..." TK_ASSIGN "=" TK_MUL_ASSIGN "*=" TK_DIV_ASSIGN "/="
+%token TK_MOD_ASSIGN "%=" TK_ADD_ASSIGN "+=" TK_SUB_ASSIGN "-="
+%token TK_SHL_ASSIGN "<<=" TK_SHR_ASSIGN ">>=" TK_AND_ASSIGN "&="
+%token TK_XOR_ASSIGN "^=" TK_OR_ASSIGN "|=" TK_COMMA "," TK_HASH "#"
+%token TK_HASHHASH "##"
+%token TK_AUTO "auto" TK_BREAK "break" TK_CASE "case" TK_CHAR "char"
+%token TK_CONST "const" TK_CONTINUE "continue" TK_DEFAULT "default"
+%token TK_DO "do" TK_DOUBLE "double" TK_ELSE "else" TK_ENUM "enum"
+%token TK_EXTERN "extern" TK_FLOAT "float" TK_FOR "for" TK_GOTO "goto"
+%token TK_IF "if" TK_INLINE "inline" TK_INT "int" TK_LONG "long"
+%token TK_REGISTER "register" TK_RESTRICT "restrict" TK_RETURN "return"
+%token TK_SHORT "short" TK_SIGNED "signed" TK_SIZEOF "sizeof"
+%token TK_STATIC "static" TK_STRUCT "struct" TK_SWITCH "switch"
+%token TK_TYPEDEF "typedef" TK_UNION "union" TK_UNSIGNED "unsigned"
+%token TK_VOID "void" TK_VOLATILE "volatile" TK_WHILE "while"
+%token TK_ALIGNAS "_Alignas" TK_ALIGNOF "_Alignof" TK_ATOMIC "_Atomic"
+%token TK_BOOL "_Bool" TK_COMPLEX "_Complex" TK_GENERIC "_Generic"
+%token TK_IMAGINARY "_Imaginary" TK_NORETURN "_Noreturn"
+%token TK_STATIC_ASSERT "_Static_assert" TK_THREAD_LOCAL "_Thread_local"
+%token TK_ASM "asm" TK_ATTRIBUTE "__attribute__" TK_EXTENSION "__extension__"
+%token TK_TYPEOF "typeof" TK_AUTO_TYPE "__auto_type" TK_LABEL "__label__"
+%token TK_REAL "__real__" TK_IMAG "__imag__" TK_INT128 "__int128"
+%token TK_VA_LIST "__builtin_va_list" TK_VA_ARG "__builtin_va_arg"
+%token TK_OFFSETOF "__builtin_offsetof"
+%token TK_TYPES_COMPATIBLE "__builtin_types_compatible_p"
+%token TK_SPAWN "spawn" TK_SYNC "sync" TK_CILK "cilk"
+
+%type <ex> primary_expression postfix_expression unary_expression cast_expression
+%type <ex> multiplicative_expression additive_expression shift_expression
+%type <ex> relational_expression equality_expression and_expression
+%type <ex> exclusive_or_expression inclusive_or_expression logical_and_expression
+%type <ex> logical_or_expression conditional_expression assignment_expression
+%type <ex> expression initializer
+%type <ranges> argument_list
+%type <num> assignment_operator
+%type <spec> declaration_specifiers declaration_specifier storage_class_specifier
+%type <spec> type_specifier struct_or_union_specifier enum_specifier
+%type <dcl> declarator direct_declarator parameter_type_list parameter_list
+%type <dcl> identifier_list identifier_list_opt
+%type <dtor> parameter_declaration declared
+%type <decl> declaration
+%type <node> statement labeled_statement compound_statement expression_statement
+%type <node> selection_statement iteration_statement jump_statement asm_statement
+%type <node> block_item for_init
+%type <vec> block_item_list block_item_list_opt
+
+%%
+
+/* translation-unit: external-declaration* */
+translation_unit
+    : %empty
+    | translation_unit external_declaration
+    ;
+
+external_declaration
+    : function_definition               { flush_spawns(p); }
+    | declaration                       { flush_spawns(p); }
+    | "asm" "(" string_list ")" ";"
+    | TK_PRAGMA
+    | ";"
+    | "sync" ";"                        { misplaced(p, @1.first, "sync outside a function"); }
+    | "spawn" cast_expression ";"       { misplaced(p, @1.first, "spawn outside a function"); }
+    | error ";"                         { recover(p, @1.first); }
+    | error "}"                         { recover(p, @1.first); }
+    ;
+
+/* function-definition: specifiers declarator declaration* compound-statement */
+function_definition
+    : decl_specs_push declarator fn_begin knr_declarations_opt compound_statement
+                                        { fn_end(p, @$, $5); }
+    ;
+
+fn_begin
+    : %empty                            { fn_begin(p, $<dcl>0, @0); }
+    ;
+
+knr_declarations_opt
+    : %empty                            { p->knr = 0; }
+    | knr_declarations                  { p->knr = 0; }
+    ;
+
+knr_declarations
+    : declaration
+    | knr_declarations declaration
+    ;
+
+/* declaration: specifiers init-declarator-list? ';' | static-assert */
+declaration
+    : decl_specs_push ";"               { $$ = decl_end(p, @$); }
+    | decl_specs_push init_declarator_list ";"  { $$ = decl_end(p, @$); }
+    | static_assert_declaration         { $$ = NULL; }
+    ;
+
+decl_specs_push
+    : declaration_specifiers            { decl_begin(p, $1, @1); }
+    ;
+
+static_assert_declaration
+    : "_Static_assert" "(" constant_expression "," string_list ")" ";"
+    | "_Static_assert" "(" constant_expression ")" ";"
+    ;
+
+declaration_specifiers
+    : declaration_specifier
+    | declaration_specifiers declaration_specifier  { $$ = spec_join($1, $2); }
+    ;
+
+declaration_specifier
+    : storage_class_specifier
+    | type_specifier
+    | type_qualifier                    { $$ = SPEC(0, 0); }
+    | function_specifier                { $$ = SPEC(0, 0); }
+    | alignment_specifier               { $$ = SPEC(0, 0); }
+    | TK_ATTRIBUTE                      { $$ = SPEC(0, 0); }
+    | "cilk"                            { $$ = SPEC(0, 0); }
+    ;
+
+storage_class_specifier
+    : "typedef"                         { $$ = SPEC(SC_TYPEDEF, 0); }
+    | "extern"                          { $$ = SPEC(SC_EXTERN, 0); }
+    | "static"                          { $$ = SPEC(SC_STATIC, 0); }
+    | "_Thread_local"                   { $$ = SPEC(SC_THREAD, 0); }
+    | "auto"                            { $$ = SPEC(SC_AUTO, 0); }
+    | "register"                        { $$ = SPEC(SC_REGISTER, 0); }
+    ;
+
+type_specifier
+    : "void"                            { $$ = SPEC(0, 0); }
+    | "char"                            { $$ = SPEC(0, 0); }
+    | "short"                           { $$ = SPEC(0, 0); }
+    | "int"                             { $$ = SPEC(0, 0); }
+    | "long"                            { $$ = SPEC(0, 0); }
+    | "float"                           { $$ = SPEC(0, 0); }
+    | "double"                          { $$ = SPEC(0, 0); }
+    | "signed"                          { $$ = SPEC(0, 0); }
+    | "unsigned"                        { $$ = SPEC(0, 0); }
+    | "_Bool"                           { $$ = SPEC(0, 0); }
+    | "_Complex"                        { $$ = SPEC(0, 0); }
+    | "_Imaginary"                      { $$ = SPEC(0, 0); }
+    | "__int128"                        { $$ = SPEC(0, 0); }
+    | TK_EXT_FLOAT                      { $$ = SPEC(0, 0); }
+    | "__builtin_va_list"               { $$ = SPEC(0, 0); }
+    | "__auto_type"                     { $$ = SPEC(0, 0); }
+    | TK_TYPEDEF_NAME                   { $$ = SPEC(0, 0); }
+    | struct_or_union_specifier
+    | enum_specifier
+    | "typeof" "(" expression ")"       { $$ = SPEC(0, 0); }
+    | "typeof" "(" type_name ")"        { $$ = SPEC(0, 0); }
+    | "_Atomic" "(" type_name ")"       { $$ = SPEC(0, 0); }
+    ;
+
+type_qualifier
+    : "const"
+    | "restrict"
+    | "volatile"
+    | "_Atomic" %prec ATOMIC_QUALIFIER
+    ;
+
+function_specifier
+    : "inline"
+    | "_Noreturn"
+    ;
+
+alignment_specifier
+    : "_Alignas" "(" type_name ")"
+    | "_Alignas" "(" constant_expression ")"
+    ;
+
+attributes_opt
+    : %empty
+    | attributes
+    ;
+
+attributes
+    : TK_ATTRIBUTE
+    | attributes TK_ATTRIBUTE
+    ;
+
+/* struct-or-union attributes? tag? { struct-declaration* } */
+struct_or_union_specifier
+    : struct_or_union attributes_opt "{" struct_declaration_list_opt "}"      { $$ = SPEC(0, 1); }
+    | struct_or_union attributes_opt tag "{" struct_declaration_list_opt "}"  { $$ = SPEC(0, 1); }
+    | struct_or_union attributes_opt tag                                      { $$ = SPEC(0, 0); }
+    ;
+
+struct_or_union
+    : "struct"
+    | "union"
+    ;
+
+tag
+    : TK_IDENT
+    | TK_TYPEDEF_NAME
+    ;
+
+struct_declaration_list_opt
+    : %empty
+    | struct_declaration_list_opt struct_declaration
+    ;
+
+struct_declaration
+    : specifier_qualifier_list struct_declarator_list ";"
+    | specifier_qualifier_list ";"
+    | static_assert_declaration
+    | ";"
+    | TK_PRAGMA
+    | error ";"                         { recover(p, @1.first); }
+    ;
+
+specifier_qualifier_list
+    : specifier_qualifier
+    | specifier_qualifier_list specifier_qualifier
+    ;
+
+specifier_qualifier
+    : type_specifier
+    | type_qualifier
+    | alignment_specifier
+    | TK_ATTRIBUTE
+    ;
+
+struct_declarator_list
+    : struct_declarator
+    | struct_declarator_list "," struct_declarator
+    ;
+
+/* members: declarator, declarator : width, : width */
+struct_declarator
+    : declarator attributes_opt
+    | declarator attributes_opt ":" constant_expression attributes_opt
+    | ":" constant_expression attributes_opt
+    ;
+
+enum_specifier
+    : "enum" attributes_opt "{" enumerator_list comma_opt "}"       { $$ = SPEC(0, 1); }
+    | "enum" attributes_opt tag "{" enumerator_list comma_opt "}"   { $$ = SPEC(0, 1); }
+    | "enum" attributes_opt tag                                     { $$ = SPEC(0, 0); }
+    ;
+
+enumerator_list
+    : enumerator
+    | enumerator_list "," enumerator
+    ;
+
+enumerator
+    : TK_IDENT attributes_opt                                { enum_const(p, @1.first); }
+    | TK_IDENT attributes_opt "=" constant_expression        { enum_const(p, @1.first); }
+    ;
+
+comma_opt
+    : %empty
+    | ","
+    ;
+
+/* init-declarator: declarator asm-label/attributes (= initializer)? */
+init_declarator_list
+    : init_declarator
+    | init_declarator_list "," init_declarator
+    ;
+
+init_declarator
+    : declared
+    | declared "=" initializer          { decl_init(p, $1, @3, $3); }
+    ;
+
+declared
+    : declarator                        { $$ = declare(p, $1, @1); }
+    | declarator declarator_suffix      { $$ = declare(p, $1, @1); }
+    ;
+
+declarator_suffix
+    : TK_ATTRIBUTE
+    | "asm" "(" string_list ")"
+    | declarator_suffix TK_ATTRIBUTE
+    | declarator_suffix "asm" "(" string_list ")"
+    ;
+
+declarator
+    : pointer direct_declarator         { $$ = dcl_pointer($2); }
+    | direct_declarator
+    ;
+
+pointer
+    : "*" pointer_qualifiers_opt
+    | "*" pointer_qualifiers_opt pointer
+    ;
+
+pointer_qualifiers_opt
+    : %empty
+    | pointer_qualifiers
+    ;
+
+pointer_qualifiers
+    : pointer_qualifier
+    | pointer_qualifiers pointer_qualifier
+    ;
+
+pointer_qualifier
+    : type_qualifier
+    | TK_ATTRIBUTE
+    ;
+
+direct_declarator
+    : TK_IDENT                          { $$ = dcl_name(@1.first); }
+    | "(" declarator ")"                { $$ = dcl_paren($2); }
+    | direct_declarator "[" array_size "]"              { $$ = dcl_array($1); }
+    | direct_declarator "(" parameter_type_list ")"     { $$ = dcl_func($1, $3); }
+    | direct_declarator "(" identifier_list_opt ")"     { $$ = dcl_func($1, $3); }
+    ;
+
+/* [ qualifiers? static? size? ] and [*] */
+array_size
+    : pointer_qualifiers_opt
+    | pointer_qualifiers_opt assignment_expression
+    | "static" pointer_qualifiers_opt assignment_expression
+    | pointer_qualifiers "static" assignment_expression
+    | pointer_qualifiers_opt "*"
+    ;
+
+parameter_type_list
+    : parameter_list
+    | parameter_list "," "..."          { $$ = $1; $$.variadic = 1; }
+    ;
+
+parameter_list
+    : parameter_declaration             { $$ = dcl_params(p, DCL_NONE, $1); }
+    | parameter_list "," parameter_declaration  { $$ = dcl_params(p, $1, $3); }
+    ;
+
+parameter_declaration
+    : declaration_specifiers declarator attributes_opt  { $$ = param(p, $1, @1, $2, @2); }
+    | declaration_specifiers abstract_declarator_opt    { $$ = param(p, $1, @1, DCL_NONE, @2); }
+    ;
+
+/* K&R: f(a, b) */
+identifier_list_opt
+    : %empty                            { $$ = DCL_NONE; }
+    | identifier_list                   { $$ = $1; $$.knr = 1; }
+    ;
+
+identifier_list
+    : TK_IDENT                          { $$ = dcl_params(p, DCL_NONE, knr_param(p, @1.first)); }
+    | identifier_list "," TK_IDENT      { $$ = dcl_params(p, $1, knr_param(p, @3.first)); }
+    ;
+
+type_name
+    : specifier_qualifier_list abstract_declarator_opt
+    ;
+
+abstract_declarator_opt
+    : %empty
+    | abstract_declarator
+    ;
+
+abstract_declarator
+    : pointer
+    | pointer direct_abstract_declarator
+    | direct_abstract_declarator
+    ;
+
+direct_abstract_declarator
+    : "(" abstract_declarator ")"
+    | "[" array_size "]"
+    | "(" ")"
+    | "(" parameter_type_list ")"
+    | direct_abstract_declarator "[" array_size "]"
+    | direct_abstract_declarator "(" ")"
+    | direct_abstract_declarator "(" parameter_type_list ")"
+    ;
+
+/* initializer: expression | { (designation? initializer),* ,? } */
+initializer
+    : assignment_expression
+    | "{" initializer_list comma_opt "}"    { $$ = EX_NONE; }
+    | "{" "}"                           { $$ = EX_NONE; }
+    ;
+
+initializer_list
+    : initializer_item
+    | initializer_list "," initializer_item
+    ;
+
+initializer_item
+    : initializer
+    | designator_list "=" initializer
+    ;
+
+designator_list
+    : designator
+    | designator_list designator
+    ;
+
+designator
+    : "[" constant_expression "]"
+    | "[" constant_expression "..." constant_expression "]"
+    | "." member_name
+    ;
+
+member_name
+    : TK_IDENT
+    | TK_TYPEDEF_NAME
+    ;
+
+/* Statements (C11 6.8) plus asm, sync, pragma. */
+statement
+    : labeled_statement
+    | compound_statement
+    | expression_statement
+    | selection_statement
+    | iteration_statement
+    | jump_statement
+    | asm_statement
+    | "sync" ";"                        { $$ = st_sync(p, @$); }
+    | TK_PRAGMA                         { $$ = st_node(p, N_OTHER, @$); }
+    | error ";"                         { recover(p, @1.first); $$ = st_node(p, N_EMPTY, @$); }
+    ;
+
+labeled_statement
+    : TK_IDENT ":" attributes_opt statement
+                                        { $$ = st_label(p, N_LABEL, @1.first, @$, @$, $4, @$); }
+    | "case" constant_expression ":" statement
+                                        { $$ = st_label(p, N_CASE, -1, @2, @3, $4, @$); }
+    | "case" constant_expression "..." constant_expression ":" statement
+                                        { $$ = st_label(p, N_CASE, -1, @2, @4, $6, @$); }
+    | "default" ":" statement           { $$ = st_label(p, N_DEFAULT, -1, @1, @1, $3, @$); }
+    ;
+
+compound_statement
+    : "{" block_begin block_item_list_opt "}"   { $$ = st_block(p, $3, @$); }
+    ;
+
+block_begin
+    : %empty                            { block_begin(p, @$.first - 1); }
+    ;
+
+block_item_list_opt
+    : %empty                            { $$ = (Vec){NULL, 0}; }
+    | block_item_list
+    ;
+
+block_item_list
+    : block_item                        { $$ = vec_add(p, (Vec){NULL, 0}, $1); }
+    | block_item_list block_item        { $$ = vec_add(p, $1, $2); }
+    ;
+
+block_item
+    : declaration                       { $$ = st_decl(p, $1, @$); }
+    | statement
+    | "__label__" label_list ";"        { $$ = st_node(p, N_OTHER, @$); }
+    ;
+
+label_list
+    : TK_IDENT
+    | label_list "," TK_IDENT
+    ;
+
+expression_statement
+    : ";"                               { $$ = st_node(p, N_EMPTY, @$); }
+    | expression ";"                    { $$ = st_expr(p, $1, @1, @$); }
+    ;
+
+selection_statement
+    : "if" "(" expression ")" statement %prec THEN
+                                        { $$ = st_cond(p, N_IF, @3, $5, NULL, @$); }
+    | "if" "(" expression ")" statement "else" statement
+                                        { $$ = st_cond(p, N_IF, @3, $5, $7, @$); }
+    | "switch" "(" expression ")" statement
+                                        { $$ = st_cond(p, N_SWITCH, @3, $5, NULL, @$); }
+    ;
+
+iteration_statement
+    : "while" "(" expression ")" statement
+                                        { $$ = st_cond(p, N_WHILE, @3, $5, NULL, @$); }
+    | "do" statement "while" "(" expression ")" ";"
+                                        { $$ = st_cond(p, N_DO, @5, $2, NULL, @$); }
+    | "for" "(" block_begin for_init expression_opt ";" expression_opt ")" statement
+                                        { $$ = st_for(p, $4, @5, @7, $9, @$); }
+    ;
+
+for_init
+    : ";"                               { $$ = st_node(p, N_EMPTY, @$); }
+    | expression ";"                    { $$ = st_node(p, N_EXPR, @$); $$->e = RANGE(@1); }
+    | declaration                       { $$ = st_for_decl(p, $1, @$); }
+    ;
+
+expression_opt
+    : %empty
+    | expression
+    ;
+
+jump_statement
+    : "goto" TK_IDENT ";"               { $$ = st_cond(p, N_GOTO, @2, NULL, NULL, @$); }
+    | "goto" "*" expression ";"         { $$ = st_cond(p, N_GOTO, (Loc){@2.first, @3.last}, NULL, NULL, @$); }
+    | "continue" ";"                    { $$ = st_node(p, N_CONTINUE, @$); }
+    | "break" ";"                       { $$ = st_node(p, N_BREAK, @$); }
+    | "return" expression_opt ";"       { $$ = st_cond(p, N_RETURN, @2, NULL, NULL, @$); }
+    ;
+
+/* GNU asm: asm qualifiers? ( template : outputs : inputs : clobbers : labels ) */
+asm_statement
+    : "asm" asm_qualifiers_opt "(" string_list asm_sections_opt ")" ";"
+                                        { $$ = st_node(p, N_ASM, @$); }
+    ;
+
+asm_qualifiers_opt
+    : %empty
+    | asm_qualifiers_opt "volatile"
+    | asm_qualifiers_opt "inline"
+    | asm_qualifiers_opt "goto"
+    ;
+
+asm_sections_opt
+    : %empty
+    | asm_sections_opt ":" asm_items_opt
+    ;
+
+asm_items_opt
+    : %empty
+    | asm_items
+    ;
+
+asm_items
+    : asm_item
+    | asm_items "," asm_item
+    ;
+
+asm_item
+    : string_list
+    | string_list "(" expression ")"
+    | "[" TK_IDENT "]" string_list "(" expression ")"
+    | TK_IDENT
+    ;
+
+/* Expressions (C11 6.5), one level per precedence. */
+primary_expression
+    : TK_IDENT                          { $$ = ex_ident(p, @1.first); }
+    | TK_NUMBER                         { $$ = EX_NONE; }
+    | TK_CHARCONST                      { $$ = EX_NONE; }
+    | string_list                       { $$ = EX_NONE; }
+    | "(" expression ")"                { $$ = ex_paren($2); }
+    | "(" stmt_expr_begin compound_statement ")"  { p->stmt_expr--; $$ = EX_NONE; }
+    | "_Generic" "(" assignment_expression "," generic_associations ")"  { $$ = EX_NONE; }
+    | "__builtin_va_arg" "(" assignment_expression "," type_name ")"     { $$ = EX_NONE; }
+    | "__builtin_offsetof" "(" type_name "," offsetof_member ")"         { $$ = EX_NONE; }
+    | "__builtin_types_compatible_p" "(" type_name "," type_name ")"     { $$ = EX_NONE; }
+    ;
+
+stmt_expr_begin
+    : %empty                            { p->stmt_expr++; }
+    ;
+
+string_list
+    : TK_STRING
+    | string_list TK_STRING
+    ;
+
+generic_associations
+    : generic_association
+    | generic_associations "," generic_association
+    ;
+
+generic_association
+    : type_name ":" assignment_expression
+    | "default" ":" assignment_expression
+    ;
+
+offsetof_member
+    : member_name
+    | offsetof_member "." member_name
+    | offsetof_member "[" expression "]"
+    ;
+
+postfix_expression
+    : primary_expression
+    | postfix_expression "[" expression "]"         { $$ = ex_root($1); }
+    | postfix_expression "(" ")"                    { $$ = ex_call(@1, (Ranges){NULL, 0}); }
+    | postfix_expression "(" argument_list ")"      { $$ = ex_call(@1, $3); }
+    | postfix_expression "." member_name            { $$ = ex_root($1); }
+    | postfix_expression "->" member_name           { $$ = EX_NONE; }
+    | postfix_expression "++"                       { $$ = EX_NONE; }
+    | postfix_expression "--"                       { $$ = EX_NONE; }
+    | "(" type_name ")" "{" initializer_list comma_opt "}"  { $$ = EX_NONE; }
+    | "(" type_name ")" "{" "}"                     { $$ = EX_NONE; }
+    ;
+
+argument_list
+    : assignment_expression             { $$ = ranges_add(p, (Ranges){NULL, 0}, @1); }
+    | argument_list "," assignment_expression   { $$ = ranges_add(p, $1, @3); }
+    ;
+
+unary_expression
+    : postfix_expression
+    | "++" unary_expression             { $$ = EX_NONE; }
+    | "--" unary_expression             { $$ = EX_NONE; }
+    | "&" cast_expression               { $$ = ex_addr(p, $2); }
+    | "*" cast_expression               { $$ = EX_NONE; }
+    | "+" cast_expression               { $$ = EX_NONE; }
+    | "-" cast_expression               { $$ = EX_NONE; }
+    | "~" cast_expression               { $$ = EX_NONE; }
+    | "!" cast_expression               { $$ = EX_NONE; }
+    | "sizeof" unary_expression         { $$ = EX_NONE; }
+    | "sizeof" "(" type_name ")"        { $$ = EX_NONE; }
+    | "_Alignof" unary_expression       { $$ = EX_NONE; }
+    | "_Alignof" "(" type_name ")"      { $$ = EX_NONE; }
+    | "&&" TK_IDENT                     { $$ = EX_NONE; }
+    | "__real__" cast_expression        { $$ = EX_NONE; }
+    | "__imag__" cast_expression        { $$ = EX_NONE; }
+    | "spawn" cast_expression           { $$ = ex_spawn(p, @1.first, $2, @2); }
+    ;
+
+cast_expression
+    : unary_expression
+    | "(" type_name ")" cast_expression { $$ = EX_NONE; }
+    ;
+
+multiplicative_expression
+    : cast_expression
+    | multiplicative_expression "*" cast_expression { $$ = EX_NONE; }
+    | multiplicative_expression "/" cast_expression { $$ = EX_NONE; }
+    | multiplicative_expression "%" cast_expression { $$ = EX_NONE; }
+    ;
+
+additive_expression
+    : multiplicative_expression
+    | additive_expression "+" multiplicative_expression { $$ = EX_NONE; }
+    | additive_expression "-" multiplicative_expression { $$ = EX_NONE; }
+    ;
+
+shift_expression
+    : additive_expression
+    | shift_expression "<<" additive_expression { $$ = EX_NONE; }
+    | shift_expression ">>" additive_expression { $$ = EX_NONE; }
+    ;
+
+relational_expression
+    : shift_expression
+    | relational_expression "<" shift_expression    { $$ = EX_NONE; }
+    | relational_expression ">" shift_expression    { $$ = EX_NONE; }
+    | relational_expression "<=" shift_expression   { $$ = EX_NONE; }
+    | relational_expression ">=" shift_expression   { $$ = EX_NONE; }
+    ;
+
+equality_expression
+    : relational_expression
+    | equality_expression "==" relational_expression    { $$ = EX_NONE; }
+    | equality_expression "!=" relational_expression    { $$ = EX_NONE; }
+    ;
+
+and_expression
+    : equality_expression
+    | and_expression "&" equality_expression    { $$ = EX_NONE; }
+    ;
+
+exclusive_or_expression
+    : and_expression
+    | exclusive_or_expression "^" and_expression    { $$ = EX_NONE; }
+    ;
+
+inclusive_or_expression
+    : exclusive_or_expression
+    | inclusive_or_expression "|" exclusive_or_expression   { $$ = EX_NONE; }
+    ;
+
+logical_and_expression
+    : inclusive_or_expression
+    | logical_and_expression "&&" inclusive_or_expression   { $$ = EX_NONE; }
+    ;
+
+logical_or_expression
+    : logical_and_expression
+    | logical_or_expression "||" logical_and_expression { $$ = EX_NONE; }
+    ;
+
+conditional_expression
+    : logical_or_expression
+    | logical_or_expression "?" expression ":" conditional_expression   { $$ = EX_NONE; }
+    | logical_or_expression "?" ":" conditional_expression  { $$ = EX_NONE; }
+    ;
+
+assignment_expression
+    : conditional_expression
+    | unary_expression assignment_operator assignment_expression    { $$ = ex_assign(@1, $2, $3); }
+    ;
+
+assignment_operator
+    : "="                               { $$ = TK_ASSIGN; }
+    | "*="                              { $$ = TK_MUL_ASSIGN; }
+    | "/="                              { $$ = TK_DIV_ASSIGN; }
+    | "%="                              { $$ = TK_MOD_ASSIGN; }
+    | "+="                              { $$ = TK_ADD_ASSIGN; }
+    | "-="                              { $$ = TK_SUB_ASSIGN; }
+    | "<<="                             { $$ = TK_SHL_ASSIGN; }
+    | ">>="                             { $$ = TK_SHR_ASSIGN; }
+    | "&="                              { $$ = TK_AND_ASSIGN; }
+    | "^="                              { $$ = TK_XOR_ASSIGN; }
+    | "|="                              { $$ = TK_OR_ASSIGN; }
+    ;
+
+expression
+    : assignment_expression
+    | expression "," assignment_expression  { $$ = EX_NONE; }
+    ;
+
+constant_expression
+    : conditional_expression
+    ;
+
+%%
+
+/* ---- token feed: the scanner's array, with the typedef-name feedback ---- */
+
+static const int yymap[TK_COUNT] = {
+#define X(kind, spelling) [kind] = YY_##kind,
+    TOKENS(X)
+#undef X
+};
+
+/* After these, an identifier is a declarator's name, a member or a tag,
+ * never a type: `typedef int T; struct S { T T; };`, `s.T`, `struct T`. */
+static int names_follow(int prev)
+{
+    switch (prev) {
+    case TK_VOID: case TK_CHAR: case TK_SHORT: case TK_INT: case TK_LONG:
+    case TK_FLOAT: case TK_DOUBLE: case TK_SIGNED: case TK_UNSIGNED:
+    case TK_BOOL: case TK_COMPLEX: case TK_INT128: case TK_EXT_FLOAT:
+    case TK_VA_LIST: case TK_AUTO_TYPE: case TK_TYPEDEF_NAME:
+    case TK_DOT: case TK_ARROW: case TK_STRUCT: case TK_UNION: case TK_ENUM:
+    case TK_GOTO:
+        return 1;
+    default:
+        return 0;
+    }
+}
+
+/* __attribute__((...)): the whole balanced group is one token for the
+ * grammar; attributes carry nothing the lowering needs. */
+static void skip_attribute(Parser *p, int at)
+{
+    const Token *t = p->u->toks;
+    int depth = 0;
+    while (p->pos < p->u->ntoks) {
+        int kind = t[p->pos].kind;
+        if (kind == TK_LPAREN)
+            depth++;
+        else if (kind == TK_RPAREN)
+            depth--;
+        else if (depth == 0)
+            break;
+        p->pos++;
+        if (depth == 0)
+            return;
+    }
+    if (depth > 0)
+        diag_error(p->d, p->u, at, "unterminated __attribute__");
+}
+
+static int yylex(YYSTYPE *lval, Loc *loc, Parser *p)
+{
+    (void)lval;
+    Token *toks = p->u->toks;
+    for (;;) {
+        int i = p->pos;
+        if (i >= p->u->ntoks) {
+            loc->first = loc->last = p->u->ntoks;
+            return YY_TK_EOF;
+        }
+        p->pos++;
+        int kind = toks[i].kind;
+        if (kind == TK_EXTENSION) /* no meaning beyond silencing -pedantic */
+            continue;
+        loc->first = i;
+        if (kind == TK_ATTRIBUTE) {
+            skip_attribute(p, i);
+        } else if (kind == TK_IDENT) {
+            Name *n = scope_intern(&p->sc, p->u->buf + toks[i].off, toks[i].len);
+            p->names[i] = n;
+            if (n->sym && n->sym->kind == SYM_TYPEDEF && !names_follow(p->prev)) {
+                toks[i].sym = n->sym;
+                kind = TK_TYPEDEF_NAME;
+            }
+        }
+        loc->last = p->pos;
+        p->prev = kind;
+        return yymap[kind];
+    }
+}
+
+/* ---- diagnostics ---- */
+
+static int symbol_kind_to_tk(yysymbol_kind_t sym)
+{
+    for (int k = 0; k < TK_COUNT; k++)
+        if (YYTRANSLATE(yymap[k]) == sym)
+            return k;
+    return -1;
+}
+
+const char *parse_token_alias(int tk)
+{
+    return tk >= 0 && tk < TK_COUNT ? yysymbol_name(YYTRANSLATE(yymap[tk])) : "?";
+}
+
+/* 'text' of token i, shortened; or what it is. */
+static void describe_token(const Parser *p, int i, char *out, size_t size)
+{
+    if (i >= p->u->ntoks) {
+        snprintf(out, size, "end of file");
+        return;
+    }
+    const Token *t = &p->u->toks[i];
+    if (t->kind == TK_STRING) {
+        snprintf(out, size, "string literal");
+        return;
+    }
+    int n = t->len > 40 ? 40 : t->len;
+    snprintf(out, size, "'%.*s%s'", n, p->u->buf + t->off, t->len > n ? "..." : "");
+}
+
+static void describe_symbol(yysymbol_kind_t sym, char *out, size_t size)
+{
+    int tk = symbol_kind_to_tk(sym);
+    if (tk >= TK_FIRST_SPELLED)
+        snprintf(out, size, "'%s'", tok_spelling(tk));
+    else
+        snprintf(out, size, "%s", yysymbol_name(sym));
+}
+
+/* `foo x;` with foo unknown: the parser sees identifier identifier. */
+static int unknown_type_name(const Parser *p, int i)
+{
+    const Token *t = p->u->toks;
+    if (i < 1 || i >= p->u->ntoks || t[i - 1].kind != TK_IDENT)
+        return 0;
+    if (t[i].kind != TK_IDENT && t[i].kind != TK_STAR)
+        return 0;
+    Name *n = p->names[i - 1];
+    if (n && n->sym)
+        return 0;
+    int before = i >= 2 ? t[i - 2].kind : TK_SEMI;
+    return before == TK_SEMI || before == TK_LBRACE || before == TK_RBRACE ||
+           before == TK_LPAREN || before == TK_COMMA;
+}
+
+static int yyreport_syntax_error(const yypcontext_t *ctx, Parser *p)
+{
+    int at = yypcontext_location(ctx)->first;
+    if (unknown_type_name(p, at)) {
+        const Token *t = &p->u->toks[at - 1];
+        diag_error(p->d, p->u, at - 1, "unknown type name '%.*s'", t->len, p->u->buf + t->off);
+        return 0;
+    }
+    char found[64], msg[512];
+    describe_token(p, at, found, sizeof found);
+    yysymbol_kind_t expected[5];
+    int n = yypcontext_expected_tokens(ctx, expected, 5);
+    if (n <= 0) {
+        diag_error(p->d, p->u, at, "syntax error: unexpected %s", found);
+        return 0;
+    }
+    size_t len = (size_t)snprintf(msg, sizeof msg, "expected ");
+    for (int k = 0; k < n; k++) {
+        char name[64];
+        describe_symbol(expected[k], name, sizeof name);
+        len += (size_t)snprintf(msg + len, sizeof msg - len, "%s%s",
+                                k == 0 ? "" : k == n - 1 ? " or " : ", ", name);
+    }
+    diag_error(p->d, p->u, at, "%s, found %s", msg, found);
+    return 0;
+}
+
+static void yyerror(const Loc *loc, Parser *p, const char *msg)
+{
+    /* only "memory exhausted": the parse stack is full */
+    diag_error(p->d, p->u, loc->first, "%s: input nested too deeply", msg);
+}
+
+/* ---- small constructors ---- */
+
+/* Arrays grow at n = 0, 4, 8, 16...: the capacity needs no field. */
+static void *grow(Parser *p, void *v, int n, size_t size)
+{
+    if (n == 0)
+        return arena_grow(p->a, v, 0, 4, size);
+    if (n >= 4 && (n & (n - 1)) == 0)
+        return arena_grow(p->a, v, (size_t)n, (size_t)n * 2, size);
+    return v;
+}
+
+static Vec vec_add(Parser *p, Vec v, void *item)
+{
+    v.v = grow(p, v.v, v.n, sizeof *v.v);
+    v.v[v.n++] = item;
+    return v;
+}
+
+static Ranges ranges_add(Parser *p, Ranges r, Loc at)
+{
+    r.v = grow(p, r.v, r.n, sizeof *r.v);
+    r.v[r.n++] = RANGE(at);
+    return r;
+}
+
+static Spec spec_join(Spec a, Spec b)
+{
+    return SPEC(a.storage | b.storage, a.defines_type | b.defines_type);
+}
+
+static Dcl dcl_name(int tok)
+{
+    Dcl d = DCL_NONE;
+    d.name = tok;
+    d.shape = DCL_NAME;
+    return d;
+}
+
+/* `*d`: a pointer to what d names, unless d already is a function (then
+ * the pointer belongs to its return type: `int *f(void)`). */
+static Dcl dcl_pointer(Dcl d)
+{
+    if (d.shape == DCL_NAME)
+        d.shape = DCL_OTHER;
+    return d;
+}
+
+static Dcl dcl_paren(Dcl d) { return d; }
+
+static Dcl dcl_array(Dcl d)
+{
+    if (d.shape == DCL_NAME)
+        d.shape = DCL_OTHER;
+    return d;
+}
+
+/* d(params): a function if d is the plain name; its parameters are the
+ * suffix nearest the name (`int (*f(int a))(double)`: a, not double). */
+static Dcl dcl_func(Dcl d, Dcl params)
+{
+    if (d.shape == DCL_NAME) {
+        d.shape = DCL_FUNC;
+        d.params = params.params;
+        d.variadic = params.variadic;
+        d.knr = params.knr;
+    }
+    return d;
+}
+
+static Dcl dcl_params(Parser *p, Dcl d, Declarator *param)
+{
+    d.params = vec_add(p, d.params, param);
+    return d;
+}
+
+static Declarator *new_declarator(Parser *p, Decl *parent, Dcl d, Loc at)
+{
+    Declarator *dt = arena_alloc(p->a, sizeof *dt);
+    dt->parent = parent;
+    dt->first = at.first;
+    dt->last = at.last;
+    dt->name = d.name;
+    dt->init_first = dt->init_last = -1;
+    return dt;
+}
+
+static void add_declarator(Parser *p, Decl *decl, Declarator *dt)
+{
+    decl->decls = grow(p, decl->decls, decl->ndecls, sizeof *decl->decls);
+    decl->decls[decl->ndecls++] = dt;
+}
+
+/* A parameter: its own one-declarator Decl, so spec_first/last give the
+ * parameter's type. Symbols are made when a definition's body opens. */
+static Declarator *param(Parser *p, Spec s, Loc spec, Dcl d, Loc at)
+{
+    Decl *decl = arena_alloc(p->a, sizeof *decl);
+    decl->first = spec.first;
+    decl->last = at.last;
+    decl->spec_first = spec.first;
+    decl->spec_last = spec.last;
+    decl->storage = s.storage;
+    decl->defines_type = s.defines_type;
+    Declarator *dt = new_declarator(p, decl, d, at.first == at.last ? spec : at);
+    if (at.first == at.last)
+        dt->first = dt->last = at.first;
+    add_declarator(p, decl, dt);
+    return dt;
+}
+
+/* A K&R parameter name: typed later by the declaration list. */
+static Declarator *knr_param(Parser *p, int tok)
+{
+    return new_declarator(p, NULL, dcl_name(tok), (Loc){tok, tok + 1});
+}
+
+/* ---- declarations and scopes ---- */
+
+static void decl_begin(Parser *p, Spec s, Loc at)
+{
+    Decl *decl = arena_alloc(p->a, sizeof *decl);
+    decl->first = at.first;
+    decl->spec_first = at.first;
+    decl->spec_last = at.last;
+    decl->storage = s.storage;
+    decl->defines_type = s.defines_type;
+    if (p->ndecls == p->capdecls) {
+        p->capdecls = p->capdecls ? p->capdecls * 2 : 16;
+        p->decls = xrealloc(p->decls, (size_t)p->capdecls * sizeof *p->decls);
+    }
+    p->decls[p->ndecls++] = decl;
+}
+
+static Decl *decl_end(Parser *p, Loc at)
+{
+    Decl *decl = p->decls[--p->ndecls];
+    decl->last = at.last;
+    for (int i = 0; i < decl->ndecls; i++) {
+        Node *s = decl->decls[i]->spawn;
+        if (!s)
+            continue;
+        if (decl->ndecls > 1)
+            misplaced(p, s->spawn_tok, "spawn in a declaration with more than one declarator");
+        else if (decl->storage & (SC_STATIC | SC_EXTERN | SC_TYPEDEF | SC_THREAD))
+            misplaced(p, s->spawn_tok, "spawn in the initializer of a static variable");
+    }
+    return decl;
+}
+
+static Sym *new_sym(Parser *p, Name *n, SymKind kind, int storage, Declarator *dt)
+{
+    Sym *s = arena_alloc(p->a, sizeof *s);
+    s->name = n->s;
+    s->kind = kind;
+    s->storage = storage;
+    s->decl = dt;
+    s->index = -1;
+    return s;
+}
+
+static void add_local(Parser *p, Sym *s)
+{
+    s->is_local = 1;
+    s->index = p->locals.n;
+    p->locals = vec_add(p, p->locals, s);
+}
+
+/* A K&R declaration list types the parameters named in f(a, b). */
+static int knr_declare(Parser *p, Declarator *dt)
+{
+    for (int i = 0; i < p->func->nparams; i++) {
+        Sym *s = p->func->params[i];
+        if (!s->decl->parent && s->name == p->names[dt->name]->s) {
+            s->decl = dt;
+            dt->sym = s;
+            p->u->toks[dt->name].sym = s;
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* The declarator of an ordinary declaration: bind its name in the current
+ * scope now, so that its initializer and the rest of the block see it. */
+static Declarator *declare(Parser *p, Dcl d, Loc at)
+{
+    Decl *decl = p->decls[p->ndecls - 1];
+    Declarator *dt = new_declarator(p, decl, d, at);
+    add_declarator(p, decl, dt);
+    if (d.name < 0 || (p->knr && p->func && knr_declare(p, dt)))
+        return dt;
+    SymKind kind = decl->storage & SC_TYPEDEF ? SYM_TYPEDEF : d.shape == DCL_FUNC ? SYM_FUNC : SYM_VAR;
+    Name *n = p->names[d.name];
+    Sym *s = n->sym;
+    if (!(s && n->depth == p->sc.depth && s->kind == kind)) {
+        s = new_sym(p, n, kind, decl->storage, dt);
+        if (p->func && kind == SYM_VAR && !(decl->storage & SC_EXTERN))
+            add_local(p, s);
+        scope_bind(&p->sc, n, s);
+    }
+    dt->sym = s;
+    p->u->toks[d.name].sym = s;
+    return dt;
+}
+
+static void accept_spawn(Parser *p, Node *s)
+{
+    for (int i = p->nspawns - 1; i >= 0; i--) {
+        if (p->spawns[i].node == s) {
+            p->spawns[i].done = 1;
+            break;
+        }
+    }
+    p->func->is_parallel = 1;
+}
+
+/* `T x = spawn f();`: the one form of spawn inside a declaration. */
+static void decl_init(Parser *p, Declarator *dt, Loc at, Ex init)
+{
+    dt->init_first = at.first;
+    dt->init_last = at.last;
+    if (init.kind != EX_SPAWN || !p->func || p->stmt_expr)
+        return;
+    init.spawn->first = at.first;
+    init.spawn->last = at.last;
+    dt->spawn = init.spawn;
+    accept_spawn(p, init.spawn);
+}
+
+static void enum_const(Parser *p, int tok)
+{
+    Name *n = scope_intern(&p->sc, p->u->buf + p->u->toks[tok].off, p->u->toks[tok].len);
+    Sym *s = new_sym(p, n, SYM_ENUMCONST, 0, NULL);
+    scope_bind(&p->sc, n, s);
+    p->u->toks[tok].sym = s;
+}
+
+static void push_block(Parser *p, int tok, int is_func)
+{
+    if (p->nblocks == p->capblocks) {
+        p->capblocks = p->capblocks ? p->capblocks * 2 : 32;
+        p->blocks = xrealloc(p->blocks, (size_t)p->capblocks * sizeof *p->blocks);
+    }
+    scope_push(&p->sc);
+    p->blocks[p->nblocks++] = (Block){tok, p->sc.depth, p->ndecls, is_func};
+}
+
+static void block_begin(Parser *p, int tok) { push_block(p, tok, 0); }
+
+static void block_end(Parser *p)
+{
+    p->nblocks--;
+    scope_pop(&p->sc);
+}
+
+/* After a syntax error, bison has dropped the symbols from token `first`
+ * on: leave every block (and function) that began there. */
+static void recover(Parser *p, int first)
+{
+    while (p->nblocks > 0 && p->blocks[p->nblocks - 1].tok >= first) {
+        Block *b = &p->blocks[--p->nblocks];
+        while (p->sc.depth >= b->depth)
+            scope_pop(&p->sc);
+        p->ndecls = b->ndecls;
+        if (b->is_func) {
+            p->ndecls--;
+            p->func = NULL;
+            p->locals = (Vec){NULL, 0};
+        }
+    }
+    if (p->nblocks == 0)
+        p->ndecls = 0;
+    else
+        p->ndecls = p->blocks[p->nblocks - 1].ndecls;
+    p->knr = 0;
+    p->prev = TK_SEMI;
+}
+
+/* The body of a function definition is about to open: declare the
+ * function (visible in its own body), then its parameters. */
+static void fn_begin(Parser *p, Dcl d, Loc at)
+{
+    Decl *decl = p->decls[p->ndecls - 1];
+    if (d.shape != DCL_FUNC) {
+        diag_error(p->d, p->u, at.last, "expected ';' after declaration, found '{'");
+        d = dcl_func(dcl_name(d.name), DCL_NONE);
+    }
+    Declarator *dt = new_declarator(p, decl, d, at);
+    add_declarator(p, decl, dt);
+    Func *f = arena_alloc(p->a, sizeof *f);
+    f->decl = decl;
+    f->first = decl->first;
+    f->is_knr = d.knr;
+    f->is_variadic = d.variadic;
+    if (d.name >= 0) {
+        Name *n = p->names[d.name];
+        Sym *s = n->sym;
+        if (!(s && s->kind == SYM_FUNC && n->depth == 0)) {
+            s = new_sym(p, n, SYM_FUNC, decl->storage, dt);
+            scope_bind(&p->sc, n, s);
+        }
+        s->def = f;
+        f->sym = s;
+        dt->sym = s;
+        p->u->toks[d.name].sym = s;
+    }
+    p->func = f;
+    p->locals = (Vec){NULL, 0};
+    push_block(p, decl->first, 1);
+    Vec params = {NULL, 0};
+    for (int i = 0; i < d.params.n; i++) {
+        Declarator *pd = d.params.v[i];
+        if (pd->name < 0)
+            continue; /* f(void), or an unnamed parameter */
+        Name *n = p->names[pd->name];
+        Sym *s = new_sym(p, n, SYM_VAR, pd->parent ? pd->parent->storage : 0, pd);
+        s->is_param = 1;
+        add_local(p, s);
+        scope_bind(&p->sc, n, s);
+        pd->sym = s;
+        p->u->toks[pd->name].sym = s;
+        params = vec_add(p, params, s);
+    }
+    f->params = (Sym **)params.v;
+    f->nparams = params.n;
+    p->knr = d.knr;
+}
+
+static void fn_end(Parser *p, Loc at, Node *body)
+{
+    Func *f = p->func;
+    if (!f)
+        return;
+    f->body = body;
+    f->last = at.last;
+    f->byte_first = p->u->toks[f->first].off;
+    f->byte_last = p->u->toks[at.last - 1].off + p->u->toks[at.last - 1].len;
+    f->locals = (Sym **)p->locals.v;
+    f->nlocals = p->locals.n;
+    f->decl->last = at.last;
+    p->funcs = vec_add(p, p->funcs, f);
+    p->nblocks--;
+    scope_pop(&p->sc);
+    p->ndecls--;
+    p->func = NULL;
+    p->locals = (Vec){NULL, 0};
+}
+
+/* ---- expressions ---- */
+
+static Ex ex_ident(Parser *p, int tok)
+{
+    Name *n = p->names[tok];
+    p->u->toks[tok].sym = n ? n->sym : NULL;
+    Ex e = EX_NONE;
+    e.root = tok;
+    return e;
+}
+
+/* (e): still the same call or object; a spawn in parentheses is not a
+ * statement form any more. */
+static Ex ex_paren(Ex e)
+{
+    if (e.kind == EX_SPAWN || e.kind == EX_SPAWN_ASSIGN)
+        return EX_NONE;
+    return e;
+}
+
+/* x.m, x[i]: the object is still (part of) x. */
+static Ex ex_root(Ex e)
+{
+    Ex r = EX_NONE;
+    r.root = e.root;
+    return r;
+}
+
+static Ex ex_call(Loc callee, Ranges args)
+{
+    Ex e = EX_NONE;
+    e.kind = EX_CALL;
+    e.callee = RANGE(callee);
+    e.args = args;
+    return e;
+}
+
+/* &x, &x.m, &x[i]: x's address escapes. */
+static Ex ex_addr(Parser *p, Ex e)
+{
+    if (e.root >= 0 && p->u->toks[e.root].sym)
+        p->u->toks[e.root].sym->address_taken = 1;
+    return EX_NONE;
+}
+
+/* `spawn call`: a node for the statement form that may take it; one that
+ * none takes is reported by flush_spawns. */
+static Ex ex_spawn(Parser *p, int tok, Ex call, Loc at)
+{
+    Node *n = st_node(p, N_SPAWN, at);
+    n->spawn_tok = tok;
+    n->first = tok;
+    n->callee = call.callee;
+    n->args = call.args.v;
+    n->nargs = call.args.n;
+    n->call = RANGE(at);
+    n->lv = (Range){tok, tok};
+    if (p->nspawns == p->capspawns) {
+        p->capspawns = p->capspawns ? p->capspawns * 2 : 16;
+        p->spawns = xrealloc(p->spawns, (size_t)p->capspawns * sizeof *p->spawns);
+    }
+    p->spawns[p->nspawns++] = (Pending){n, p->func != NULL, 0};
+    if (call.kind != EX_CALL) {
+        char what[64];
+        describe_token(p, at.first, what, sizeof what);
+        diag_error(p->d, p->u, at.first, "expected a function call after 'spawn', found %s", what);
+        p->spawns[p->nspawns - 1].done = 1;
+    }
+    Ex e = EX_NONE;
+    e.kind = EX_SPAWN;
+    e.spawn = n;
+    return e;
+}
+
+/* LV op= spawn call */
+static Ex ex_assign(Loc lv, int op, Ex rhs)
+{
+    if (rhs.kind != EX_SPAWN)
+        return EX_NONE;
+    rhs.spawn->op = op;
+    rhs.spawn->lv = RANGE(lv);
+    rhs.kind = EX_SPAWN_ASSIGN;
+    return rhs;
+}
+
+static void misplaced(Parser *p, int tok, const char *what)
+{
+    diag_error(p->d, p->u, tok, "%s", what);
+}
+
+/* Report every spawn that no statement form took. */
+static void flush_spawns(Parser *p)
+{
+    for (int i = 0; i < p->nspawns; i++) {
+        Pending *s = &p->spawns[i];
+        if (!s->done)
+            misplaced(p, s->node->spawn_tok,
+                      s->in_func ? "spawn inside a larger expression" : "spawn outside a function");
+    }
+    p->nspawns = 0;
+}
+
+/* ---- statements ---- */
+
+static Node *st_node(Parser *p, NodeKind kind, Loc at)
+{
+    Node *n = arena_alloc(p->a, sizeof *n);
+    n->kind = kind;
+    n->first = at.first;
+    n->last = at.last;
+    n->spawn_tok = -1;
+    n->label = -1;
+    return n;
+}
+
+static Node *st_block(Parser *p, Vec kids, Loc at)
+{
+    Node *n = st_node(p, N_BLOCK, at);
+    n->kids = (Node **)kids.v;
+    n->nkids = kids.n;
+    block_end(p);
+    return n;
+}
+
+static Node *st_decl(Parser *p, Decl *decl, Loc at)
+{
+    Node *n = st_node(p, decl ? N_DECL : N_OTHER, at);
+    n->decl = decl;
+    return n;
+}
+
+static Node *st_for_decl(Parser *p, Decl *decl, Loc at)
+{
+    for (int i = 0; decl && i < decl->ndecls; i++)
+        if (decl->decls[i]->spawn)
+            misplaced(p, decl->decls[i]->spawn->spawn_tok, "spawn in a for clause");
+    return st_decl(p, decl, at);
+}
+
+/* An expression statement; the statement forms of spawn become N_SPAWN. */
+static Node *st_expr(Parser *p, Ex e, Loc e_at, Loc at)
+{
+    if ((e.kind == EX_SPAWN || e.kind == EX_SPAWN_ASSIGN) && p->func && !p->stmt_expr) {
+        Node *n = e.spawn;
+        n->first = at.first;
+        n->last = at.last;
+        if (e.kind == EX_SPAWN)
+            n->lv = (Range){at.first, at.first};
+        accept_spawn(p, n);
+        return n;
+    }
+    Node *n = st_node(p, N_EXPR, at);
+    n->e = RANGE(e_at);
+    return n;
+}
+
+static Node *st_sync(Parser *p, Loc at)
+{
+    if (!p->func)
+        misplaced(p, at.first, "sync outside a function");
+    else if (p->stmt_expr)
+        misplaced(p, at.first, "sync inside a statement expression");
+    else
+        p->func->is_parallel = 1;
+    return st_node(p, N_SYNC, at);
+}
+
+static Node *st_cond(Parser *p, NodeKind kind, Loc e, Node *body, Node *els, Loc at)
+{
+    Node *n = st_node(p, kind, at);
+    n->e = RANGE(e);
+    n->body = body;
+    n->els = els;
+    return n;
+}
+
+static Node *st_for(Parser *p, Node *init, Loc cond, Loc inc, Node *body, Loc at)
+{
+    Node *n = st_node(p, N_FOR, at);
+    n->init = init;
+    n->e = RANGE(cond);
+    n->e2 = RANGE(inc);
+    n->body = body;
+    block_end(p);
+    return n;
+}
+
+static Node *st_label(Parser *p, NodeKind kind, int label, Loc e, Loc e2, Node *body, Loc at)
+{
+    Node *n = st_node(p, kind, at);
+    n->label = label;
+    if (kind == N_CASE) {
+        n->e = RANGE(e);
+        n->e2 = e2.first == e.last ? (Range){e.last, e.last} : RANGE(e2);
+    }
+    n->body = body;
+    return n;
+}
+
+/* ---- entry ---- */
+
+void parse_unit(Unit *u, Arena *a, Diag *d)
+{
+    Parser p = {.u = u, .a = a, .d = d, .prev = TK_SEMI};
+    scope_init(&p.sc, a);
+    p.names = xmalloc(((size_t)u->ntoks + 1) * sizeof *p.names);
+    memset(p.names, 0, ((size_t)u->ntoks + 1) * sizeof *p.names);
+    yyparse(&p);
+    flush_spawns(&p);
+    u->funcs = (Func **)p.funcs.v;
+    u->nfuncs = p.funcs.n;
+    free(p.names);
+    free(p.decls);
+    free(p.blocks);
+    free(p.spawns);
+    scope_free(&p.sc);
+}

@@ -29,6 +29,7 @@
 #   MODES     steal modes (default: "continuation child serial")
 #   NWORKERS  worker counts (default: "1 2 4 8")
 #   TIMEOUT   seconds a single run may take (default: 60)
+#   EXTRA_CFLAGS  more options for every cilkcc command (e.g. -O0)
 #   KEEP=1    keep the work directory
 #
 # Prints one line per failure and ends with exactly `N passed, M failed`;
@@ -45,6 +46,7 @@ MODES=${MODES:-continuation child serial}
 NWORKERS=${NWORKERS:-1 2 4 8}
 TIMEOUT=${TIMEOUT:-60}
 CFLAGS_E2E="-std=gnu11 -O2 -g -Wall -Wextra -pthread"
+EXTRA_CFLAGS=${EXTRA_CFLAGS:-}
 san=
 san_flags=
 san_lib=
@@ -213,7 +215,7 @@ check_program() {
     for mode in $MODES; do
         exe=$d/$mode
         # shellcheck disable=SC2086
-        if ! "$CILKCC" --steal="$mode" $CFLAGS_E2E $san_flags -I"$dir" -Itests/corpus \
+        if ! "$CILKCC" --steal="$mode" $CFLAGS_E2E $EXTRA_CFLAGS $san_flags -I"$dir" -Itests/corpus \
                 "$@" $san_lib -o "$exe" > "$d/$mode.cc" 2>&1; then
             fail "$name mode=$mode: cilkcc failed"
             sed 's/^/    /' "$d/$mode.cc" | head -20
@@ -264,7 +266,8 @@ check_error() {
     pattern=$(printf '%s\n' "$marker" | sed -E 's/.*expect-error:[[:space:]]*//; s/[[:space:]]*\*\/.*$//')
     for mode in continuation child; do
         out=$work/$(basename "$src").$mode.err
-        "$CILKCC" --steal="$mode" -c "$src" -o "$work/error.o" > "$out" 2>&1
+        # shellcheck disable=SC2086
+        "$CILKCC" --steal="$mode" $EXTRA_CFLAGS -c "$src" -o "$work/error.o" > "$out" 2>&1
         rc=$?
         if [ $rc -eq 0 ]; then
             fail "$name mode=$mode: accepted, expected an error on line $line"

@@ -88,9 +88,9 @@ define RT_RUN
 	$(BUILD)/tests/runtime$(1)/deque_test -j1
 	$(BUILD)/tests/runtime$(1)/pool_test -j1
 	set -e; for p in $(RT_WORKER_COUNTS); do \
-	    echo "runtime tests$(1) with CILK_NWORKERS=$$$$p"; \
-	    CILK_NWORKERS=$$$$p $(BUILD)/tests/runtime$(1)/cont_test -j1; \
-	    CILK_NWORKERS=$$$$p $(BUILD)/tests/runtime$(1)/child_test -j1; \
+	    echo "runtime tests$(1) with CILK_NWORKERS=$$p"; \
+	    CILK_NWORKERS=$$p $(BUILD)/tests/runtime$(1)/cont_test -j1; \
+	    CILK_NWORKERS=$$p $(BUILD)/tests/runtime$(1)/child_test -j1; \
 	done
 endef
 

@@ -1,0 +1,154 @@
+/*
+ * pool_test.c: the worker pool and its environment: CILK_NWORKERS, the
+ * statistics API and CILK_STATS, idle behaviour. Tests that need their own
+ * environment run in a forked child and check its exit status and stderr.
+ */
+#include <criterion/criterion.h>
+#include <sched.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "cilkrt.h"
+#include "hand.h"
+#include "worker.h"
+
+/* Run fn in a child process with CILK_NWORKERS and CILK_STATS set as
+ * given (NULL: unset). Returns the exit status; the child's stderr goes
+ * to err. */
+static int run_child(const char *nworkers, const char *stats, void (*fn)(void), char *err,
+                     size_t errsize)
+{
+    int fd[2];
+    cr_assert_eq(pipe(fd), 0);
+    pid_t pid = fork();
+    cr_assert_geq(pid, 0);
+    if (pid == 0) {
+        dup2(fd[1], 2);
+        close(fd[0]);
+        if (nworkers) setenv("CILK_NWORKERS", nworkers, 1); else unsetenv("CILK_NWORKERS");
+        if (stats) setenv("CILK_STATS", stats, 1); else unsetenv("CILK_STATS");
+        fn();
+        exit(0);
+    }
+    close(fd[1]);
+    size_t n = 0;
+    ssize_t k;
+    while (n + 1 < errsize && (k = read(fd[0], err + n, errsize - 1 - n)) > 0)
+        n += (size_t)k;
+    err[n] = '\0';
+    close(fd[0]);
+    int status;
+    waitpid(pid, &status, 0);
+    return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+}
+
+static void report_nworkers(void)
+{
+    int n = cilkrt_nworkers();
+    fprintf(stderr, "nworkers=%d\n", n);
+}
+
+Test(pool, bad_nworkers_values_are_rejected)
+{
+    static const char *bad[] = {"0", "-1", "abc", "100000", "4x", " 4", "1025", "99999999999999999999"};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        char err[512], want[256];
+        int status = run_child(bad[i], NULL, report_nworkers, err, sizeof err);
+        snprintf(want, sizeof want,
+                 "cilkrt: error: CILK_NWORKERS must be a whole number from 1 to 1024, not '%s'\n",
+                 bad[i]);
+        cr_expect_eq(status, 1, "CILK_NWORKERS='%s': exit status %d", bad[i], status);
+        cr_expect_str_eq(err, want);
+    }
+}
+
+Test(pool, good_nworkers_values)
+{
+    static const char *good[] = {"1", "3", "8", "1024"};
+    for (size_t i = 0; i < sizeof good / sizeof good[0]; i++) {
+        char err[512], want[64];
+        cr_expect_eq(run_child(good[i], NULL, report_nworkers, err, sizeof err), 0);
+        snprintf(want, sizeof want, "nworkers=%s\n", good[i]);
+        cr_expect_str_eq(err, want);
+    }
+    char err[512], want[64];
+    cr_expect_eq(run_child(NULL, NULL, report_nworkers, err, sizeof err), 0);
+    snprintf(want, sizeof want, "nworkers=%ld\n", sysconf(_SC_NPROCESSORS_ONLN));
+    cr_expect_str_eq(err, want, "default: the online CPUs");
+}
+
+static void fib_15(void)
+{
+    if (fib(15) != 610)
+        exit(2);
+}
+
+Test(pool, cilk_stats_prints_per_worker_and_total)
+{
+    char err[4096];
+    cr_assert_eq(run_child("2", "1", fib_15, err, sizeof err), 0);
+    cr_expect_eq(strncmp(err, "cilkrt statistics (2 workers)\n", 30), 0, "%s", err);
+    char *total = strstr(err, "\ntotal ");
+    cr_assert_not_null(total, "%s", err);
+    unsigned long spawns = 0;
+    cr_expect_eq(sscanf(total, "\ntotal %lu", &spawns), 1);
+    cr_expect_eq(spawns, 1972, "2 spawns for each of the 986 calls with n >= 2");
+    cr_expect_not_null(strstr(err, "\n0 "));
+    cr_expect_not_null(strstr(err, "\n1 "));
+}
+
+Test(pool, no_stats_without_cilk_stats)
+{
+    char err[4096];
+    cr_assert_eq(run_child("2", NULL, fib_15, err, sizeof err), 0);
+    cr_expect_str_eq(err, "");
+    cr_assert_eq(run_child("2", "0", fib_15, err, sizeof err), 0);
+    cr_expect_str_eq(err, "");
+}
+
+Test(pool, stats_reset_and_get)
+{
+    cilkrt_stats s;
+    cilkrt_stats_get(&s);
+    cr_expect_eq(s.spawns, 0, "the pool has not started");
+    cr_assert_eq(fib(15), 610);
+    cilkrt_stats_get(&s);
+    cr_expect_eq(s.spawns, 1972);
+    cr_expect_geq(s.frames_peak, 15);
+    cilkrt_stats_reset();
+    cilkrt_stats_get(&s);
+    cr_expect_eq(s.spawns, 0);
+    cr_expect_eq(s.frames_peak, 0);
+    cr_expect_eq(s.steals, 0);
+    cr_expect_eq(s.deque_peak, 0);
+    cr_assert_eq(fib(10), 55);
+    cilkrt_stats_get(&s);
+    cr_expect_eq(s.spawns, 176); /* 2 for each of the 88 calls with n >= 2 */
+    cr_expect_eq(cilkrt_stats_get_worker(-1, &s), 0);
+    cr_expect_eq(cilkrt_stats_get_worker(cilkrt_nworkers(), &s), 0);
+    cr_expect_eq(cilkrt_stats_get_worker(0, &s), 1);
+}
+
+/* Between root calls there is no work: every worker goes to sleep without
+ * a timeout and makes no further steal attempt. */
+Test(pool, idle_pool_sleeps, .timeout = 60)
+{
+    cr_assert_eq(fib(20), 6765);
+    int p = cilkrt_nworkers();
+    for (int i = 0; i < p; i++)
+        while (!atomic_load(&cilkrt_pool[i]->sleeping))
+            sched_yield();
+    unsigned long before[1024];
+    for (int i = 0; i < p; i++)
+        before[i] = atomic_load(&cilkrt_pool[i]->stats.steal_attempts);
+    usleep(100000);
+    for (int i = 0; i < p; i++) {
+        cr_expect(atomic_load(&cilkrt_pool[i]->sleeping), "worker %d asleep", i);
+        cr_expect_eq(atomic_load(&cilkrt_pool[i]->stats.steal_attempts), before[i],
+                     "worker %d made no steal attempt while idle", i);
+    }
+    cr_assert_eq(fib(20), 6765, "and wakes up for the next root call");
+}

@@ -45,3 +45,14 @@ $(CILKC): $(CILKC_OBJS)
 
 # keep the generated sources (for reading, and the fuzz build)
 .SECONDARY: $(GEN)/lexer.c $(GEN)/parser.c
+
+# ---- tests ----
+FRONTEND_OBJS := $(COBJ)/arena.o $(COBJ)/diag.o $(COBJ)/scope.o $(CILKC_GEN_OBJS)
+FRONTEND_UNIT := $(BUILD)/tests/frontend/test_parser
+
+$(FRONTEND_UNIT): tests/frontend/test_parser.c $(FRONTEND_OBJS) $(CILKC_HDRS) | $(TEST_DEPS_STAMP)
+	@mkdir -p $(@D)
+	$(CC) $(CILKC_CFLAGS) -o $@ $< $(FRONTEND_OBJS) -lcriterion
+
+test-frontend-unit: $(FRONTEND_UNIT)
+	$(FRONTEND_UNIT)

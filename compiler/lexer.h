@@ -8,8 +8,10 @@
 
 /* Fill u->toks/ntoks from u->buf/len (tokens in a), with presumed
  * positions from `cc -E` line markers; line markers and comments make no
- * token. `sync` and its OpenCilk spellings become TK_SYNC only when `;`
- * follows (unistd.h declares a function sync). Errors go to d. */
+ * token. The cilkc words (TK_SPAWN, TK_SYNC, TK_CILK, any spelling) are
+ * keywords only in the positions where they can be (`sync` before `;`,
+ * `spawn` before an operand, ...); elsewhere they are identifiers, so C
+ * that names things sync or spawn still reads. Errors go to d. */
 void lex_unit(Unit *u, Arena *a, Diag *d);
 
 #endif

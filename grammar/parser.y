@@ -519,6 +519,7 @@ array_size
 parameter_type_list
     : parameter_list
     | parameter_list "," "..."          { $$ = $1; $$.variadic = 1; }
+    | "..."                             { $$ = DCL_NONE; $$.variadic = 1; }
     ;
 
 parameter_list
@@ -626,6 +627,8 @@ labeled_statement
 
 compound_statement
     : "{" block_begin block_item_list_opt "}"   { $$ = st_block(p, $3, @$); }
+    | "{" block_begin error "}"         { recover(p, @3.first); $$ = st_block(p, (Vec){NULL, 0}, @$); }
+    | "{" block_begin block_item_list error "}" { recover(p, @4.first); $$ = st_block(p, $3, @$); }
     ;
 
 block_begin

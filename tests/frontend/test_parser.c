@@ -1,0 +1,285 @@
+/* test_parser.c: what the front end hands to the lowering (ast.h), one
+ * behaviour per test. */
+#include "arena.h"
+#include "diag.h"
+#include "lexer.h"
+#include "parser.h"
+#include "tokens.h"
+
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <string.h>
+
+static Arena arena;
+static Diag diag;
+static Unit unit;
+
+static void teardown(void) { arena_free(&arena); }
+
+TestSuite(frontend, .fini = teardown);
+
+static Unit *parse(const char *src)
+{
+    memset(&diag, 0, sizeof diag);
+    diag.quiet = 1; /* the tests count errors; golden tests check the text */
+    memset(&unit, 0, sizeof unit);
+    unit.name = "test.c";
+    unit.buf = src;
+    unit.len = strlen(src);
+    lex_unit(&unit, &arena, &diag);
+    parse_unit(&unit, &arena, &diag);
+    return &unit;
+}
+
+/* The source text of a token range. */
+static char *text(const Unit *u, Range r)
+{
+    static char out[256];
+    if (r.first >= r.last)
+        return strcpy(out, "");
+    int from = u->toks[r.first].off, to = u->toks[r.last - 1].off + u->toks[r.last - 1].len;
+    snprintf(out, sizeof out, "%.*s", to - from, u->buf + from);
+    return out;
+}
+
+/* Index of the n-th token (from 0) spelled s. */
+static int find(const Unit *u, const char *s, int n)
+{
+    for (int i = 0; i < u->ntoks; i++)
+        if ((size_t)u->toks[i].len == strlen(s) && memcmp(u->buf + u->toks[i].off, s, strlen(s)) == 0 &&
+            n-- == 0)
+            return i;
+    return -1;
+}
+
+static const char fib[] = "int fib(int n) { int x, y; if (n < 2) return n;\n"
+                          "  x = spawn fib(n - 1); y = spawn fib(n - 2); sync;\n"
+                          "  return x + y; }\n";
+
+Test(frontend, fib_function_and_locals)
+{
+    Unit *u = parse(fib);
+    cr_assert_eq(diag.nerrors, 0);
+    cr_assert_eq(u->nfuncs, 1);
+    Func *f = u->funcs[0];
+    cr_assert(f->is_parallel);
+    cr_assert_eq(f->nparams, 1);
+    cr_assert_eq(f->nlocals, 3);
+    cr_assert_str_eq(f->locals[0]->name, "n");
+    cr_assert(f->locals[0]->is_param);
+    cr_assert_str_eq(f->locals[1]->name, "x");
+    cr_assert_eq(f->locals[2]->index, 2);
+    cr_assert(f->locals[2]->is_local);
+    cr_assert_eq(f->sym->def, f);
+    cr_assert_eq(f->first, 0);
+    cr_assert_eq(f->last, u->ntoks);
+    cr_assert_eq(f->byte_last, (int)strlen(fib) - 1);
+}
+
+Test(frontend, fib_statements)
+{
+    Unit *u = parse(fib);
+    Node *b = u->funcs[0]->body;
+    cr_assert_eq(b->kind, N_BLOCK);
+    cr_assert_eq(b->nkids, 6);
+    cr_assert_eq(b->kids[0]->kind, N_DECL);
+    cr_assert_eq(b->kids[0]->decl->ndecls, 2);
+    cr_assert_eq(b->kids[1]->kind, N_IF);
+    cr_assert_str_eq(text(u, b->kids[1]->e), "n < 2");
+    cr_assert_eq(b->kids[1]->body->kind, N_RETURN);
+    cr_assert_eq(b->kids[4]->kind, N_SYNC);
+    cr_assert_eq(b->kids[5]->kind, N_RETURN);
+    cr_assert_str_eq(text(u, b->kids[5]->e), "x + y");
+}
+
+Test(frontend, spawn_assign_node)
+{
+    Unit *u = parse(fib);
+    Node *s = u->funcs[0]->body->kids[2];
+    cr_assert_eq(s->kind, N_SPAWN);
+    cr_assert_eq(s->op, TK_ASSIGN);
+    cr_assert_str_eq(text(u, s->lv), "x");
+    cr_assert_eq(u->toks[s->spawn_tok].kind, TK_SPAWN);
+    cr_assert_str_eq(text(u, s->callee), "fib");
+    cr_assert_eq(s->nargs, 1);
+    cr_assert_str_eq(text(u, s->args[0]), "n - 1");
+    cr_assert_str_eq(text(u, s->call), "fib(n - 1)");
+    cr_assert_str_eq(text(u, (Range){s->first, s->last}), "x = spawn fib(n - 1);");
+}
+
+Test(frontend, spawn_statement_forms)
+{
+    Unit *u = parse("int f(int, int); int *g(void);\n"
+                    "void h(int *a) { int s = 0; spawn f(1, 2); s += spawn f(3, s);\n"
+                    "  a[s] <<= cilk_spawn f(4, 5); *g() = _Cilk_spawn f(6, 7); _Cilk_sync; }\n");
+    cr_assert_eq(diag.nerrors, 0);
+    Node **k = u->funcs[0]->body->kids;
+    cr_assert_eq(k[1]->kind, N_SPAWN);
+    cr_assert_eq(k[1]->op, 0);
+    cr_assert_str_eq(text(u, k[1]->lv), "");
+    cr_assert_eq(k[1]->nargs, 2);
+    cr_assert_str_eq(text(u, k[1]->args[1]), "2");
+    cr_assert_eq(k[2]->op, TK_ADD_ASSIGN);
+    cr_assert_eq(k[3]->op, TK_SHL_ASSIGN);
+    cr_assert_str_eq(text(u, k[3]->lv), "a[s]");
+    cr_assert_str_eq(text(u, k[4]->lv), "*g()");
+    cr_assert_eq(k[5]->kind, N_SYNC);
+}
+
+Test(frontend, spawn_in_declaration)
+{
+    Unit *u = parse("int f(int); void g(void) { int a = spawn f(1); }");
+    cr_assert_eq(diag.nerrors, 0);
+    Node *d = u->funcs[0]->body->kids[0];
+    cr_assert_eq(d->kind, N_DECL);
+    Declarator *dt = d->decl->decls[0];
+    cr_assert_not_null(dt->spawn);
+    cr_assert_eq(dt->spawn->kind, N_SPAWN);
+    cr_assert_str_eq(text(u, dt->spawn->callee), "f");
+    cr_assert_str_eq(text(u, (Range){dt->init_first, dt->init_last}), "spawn f(1)");
+    cr_assert_str_eq(text(u, (Range){dt->first, dt->last}), "a");
+    cr_assert(u->funcs[0]->is_parallel);
+}
+
+Test(frontend, misplaced_spawn_is_an_error)
+{
+    parse("int f(int); int g(void) { int x; x = 1 + spawn f(2); return x; }");
+    cr_assert_eq(diag.nerrors, 1);
+    parse("int f(int); int g(void) { return spawn f(2); }");
+    cr_assert_eq(diag.nerrors, 1);
+    parse("int f(int); int g(void) { int x = 0; spawn x; return x; }");
+    cr_assert_eq(diag.nerrors, 1);
+    parse("int f(int); int y = spawn f(1);");
+    cr_assert_eq(diag.nerrors, 1);
+    parse("int f(int); void g(void) { ({ spawn f(1); }); }");
+    cr_assert_eq(diag.nerrors, 1);
+    parse("sync;");
+    cr_assert_eq(diag.nerrors, 1);
+}
+
+Test(frontend, token_sym_links)
+{
+    Unit *u = parse("struct S { int m; }; int glob;\n"
+                    "int k(struct S s) { int v = s.m; L: v += glob; goto L; return v; }");
+    cr_assert_eq(diag.nerrors, 0);
+    Func *f = u->funcs[0];
+    cr_assert_eq(u->toks[find(u, "s", 1)].sym, f->locals[0]);
+    cr_assert_null(u->toks[find(u, "m", 1)].sym);
+    cr_assert_null(u->toks[find(u, "S", 1)].sym);
+    cr_assert_null(u->toks[find(u, "L", 0)].sym);
+    cr_assert_null(u->toks[find(u, "L", 1)].sym);
+    Sym *g = u->toks[find(u, "glob", 1)].sym;
+    cr_assert_not_null(g);
+    cr_assert_eq(g, u->toks[find(u, "glob", 0)].sym);
+    cr_assert_not(g->is_local);
+    cr_assert_eq(u->toks[find(u, "v", 2)].sym, f->locals[1]);
+}
+
+Test(frontend, typedef_shadowed_in_block)
+{
+    Unit *u = parse("typedef int T;\n"
+                    "int g(void) { T a = 1; { int T = 2; a += T; } T b = a; return b; }");
+    cr_assert_eq(diag.nerrors, 0);
+    Func *f = u->funcs[0];
+    cr_assert_eq(f->nlocals, 3);
+    cr_assert_str_eq(f->locals[1]->name, "T");
+    cr_assert_eq(f->locals[1]->kind, SYM_VAR);
+    cr_assert_eq(u->toks[find(u, "T", 3)].sym, f->locals[1]);
+    cr_assert_eq(u->toks[find(u, "T", 4)].sym->kind, SYM_TYPEDEF);
+}
+
+Test(frontend, address_taken)
+{
+    Unit *u = parse("struct P { int m; int *q; };\n"
+                    "void g(int *); void h(void) { int a, b[4], c; struct P s, *t = &s;\n"
+                    "  g(&a); g(&b[1]); g(&s.m); g(&t->m); g(t->q); c = a; }");
+    cr_assert_eq(diag.nerrors, 0);
+    Sym **l = u->funcs[0]->locals;
+    cr_assert_str_eq(l[0]->name, "a");
+    cr_assert(l[0]->address_taken);
+    cr_assert(l[1]->address_taken);
+    cr_assert_not(l[2]->address_taken);
+    cr_assert(l[3]->address_taken);
+    cr_assert_not(l[4]->address_taken);
+}
+
+Test(frontend, declaration_defines_function_later)
+{
+    Unit *u = parse("int h(int); int k(void) { return h(1); } int h(int z) { return z; }");
+    cr_assert_eq(diag.nerrors, 0);
+    cr_assert_eq(u->nfuncs, 2);
+    Sym *h = u->toks[find(u, "h", 1)].sym;
+    cr_assert_eq(h->kind, SYM_FUNC);
+    cr_assert_eq(h->def, u->funcs[1]);
+    cr_assert_not(u->funcs[0]->is_parallel);
+}
+
+Test(frontend, cilk_words_as_names)
+{
+    Unit *u = parse("void sync(void); struct N { int spawn; };\n"
+                    "int k(struct N *n) { sync(); return n->spawn; }");
+    cr_assert_eq(diag.nerrors, 0);
+    cr_assert_eq(u->toks[find(u, "sync", 0)].kind, TK_IDENT);
+    cr_assert_eq(u->toks[find(u, "sync", 1)].kind, TK_IDENT);
+    cr_assert_eq(u->toks[find(u, "spawn", 1)].kind, TK_IDENT);
+    cr_assert_not(u->funcs[0]->is_parallel);
+}
+
+Test(frontend, cilk_marker)
+{
+    Unit *u = parse("cilk int f(int n) { return n; }");
+    cr_assert_eq(diag.nerrors, 0);
+    cr_assert_eq(u->toks[0].kind, TK_CILK);
+    cr_assert_eq(u->nfuncs, 1);
+}
+
+Test(frontend, knr_parameters)
+{
+    Unit *u = parse("int f(a, b) int a; char *b; { return a + *b; }");
+    cr_assert_eq(diag.nerrors, 0);
+    Func *f = u->funcs[0];
+    cr_assert(f->is_knr);
+    cr_assert_eq(f->nparams, 2);
+    cr_assert_str_eq(f->params[1]->name, "b");
+    cr_assert_eq(f->params[1]->decl->parent->spec_first, find(u, "char", 0));
+    cr_assert_eq(u->toks[find(u, "b", 2)].sym, f->params[1]);
+}
+
+Test(frontend, line_markers_give_presumed_positions)
+{
+    Unit *u = parse("# 1 \"x.cilkc\"\n# 40 \"x.cilkc\"\nint\n  x;\n");
+    cr_assert_eq(diag.nerrors, 0);
+    cr_assert_eq(u->ntoks, 3);
+    cr_assert_str_eq(u->toks[1].file, "x.cilkc");
+    cr_assert_eq(u->toks[0].line, 40);
+    cr_assert_eq(u->toks[1].line, 41);
+    cr_assert_eq(u->toks[1].col, 3);
+    cr_assert_eq(u->toks[1].off, (int)(strstr(u->buf, "  x;") - u->buf) + 2);
+}
+
+Test(frontend, for_while_switch_nodes)
+{
+    Unit *u = parse("void g(int n) { for (int i = 0; i < n; i++) { switch (i) { case 1 ... 3: break; default: continue; } }\n"
+                    "  do n--; while (n); while (n) n++; }");
+    cr_assert_eq(diag.nerrors, 0);
+    Node **k = u->funcs[0]->body->kids;
+    cr_assert_eq(k[0]->kind, N_FOR);
+    cr_assert_eq(k[0]->init->kind, N_DECL);
+    cr_assert_str_eq(text(u, k[0]->e), "i < n");
+    cr_assert_str_eq(text(u, k[0]->e2), "i++");
+    Node *sw = k[0]->body->kids[0];
+    cr_assert_eq(sw->kind, N_SWITCH);
+    Node *c = sw->body->kids[0];
+    cr_assert_eq(c->kind, N_CASE);
+    cr_assert_str_eq(text(u, c->e), "1");
+    cr_assert_str_eq(text(u, c->e2), "3");
+    cr_assert_eq(sw->body->kids[1]->kind, N_DEFAULT);
+    cr_assert_eq(k[1]->kind, N_DO);
+    cr_assert_eq(k[2]->kind, N_WHILE);
+}
+
+Test(frontend, token_aliases_match_tokens_h)
+{
+    for (int k = 1; k < TK_COUNT; k++)
+        cr_assert_str_eq(parse_token_alias(k), tok_spelling(k), "token kind %d", k);
+}

@@ -56,3 +56,37 @@ $(FRONTEND_UNIT): tests/frontend/test_parser.c $(FRONTEND_OBJS) $(CILKC_HDRS) | 
 
 test-frontend-unit: $(FRONTEND_UNIT)
 	$(FRONTEND_UNIT)
+
+test-frontend-golden: $(CILKC)
+	CC='$(CC)' sh tests/frontend/run.sh golden $(CILKC)
+
+test-frontend-headers: $(CILKC)
+	CC='$(CC)' sh tests/frontend/run.sh headers $(CILKC)
+
+# Bootstrap: cilkc's own sources (generated scanner and parser included) go
+# through cilkc, the output is compiled into build/boot/cilkc, and that one
+# must pass the golden tests too.
+BOOT := $(BUILD)/boot
+BOOT_OBJS := $(CILKC_OBJS:$(COBJ)/%.o=$(BOOT)/%.o)
+
+$(BOOT)/%.c: compiler/%.c $(CILKC) $(CILKC_HDRS)
+	@mkdir -p $(@D)
+	CC='$(CC)' $(CILKC) -Icompiler -o $@ $<
+
+$(BOOT)/%.c: $(GEN)/%.c $(CILKC) $(CILKC_HDRS)
+	@mkdir -p $(@D)
+	CC='$(CC)' $(CILKC) -Icompiler -o $@ $<
+
+$(BOOT)/%.o: $(BOOT)/%.c
+	$(CC) $(ALL_CFLAGS) -c -o $@ $<
+
+$(BOOT)/cilkc: $(BOOT_OBJS)
+	$(CC) $(ALL_CFLAGS) -o $@ $(BOOT_OBJS)
+
+.SECONDARY: $(BOOT_OBJS:.o=.c)
+
+test-frontend-bootstrap: $(BOOT)/cilkc $(CILKC)
+	CC='$(CC)' sh tests/frontend/run.sh golden $(BOOT)/cilkc
+	CC='$(CC)' sh tests/frontend/run.sh same $(CILKC) $(BOOT)/cilkc
+
+test-frontend: test-frontend-unit test-frontend-golden test-frontend-headers test-frontend-bootstrap

@@ -379,6 +379,10 @@ attributes
 struct_or_union_specifier
     : struct_or_union attributes_opt "{" struct_declaration_list_opt "}"      { $$ = SPEC(0, 1); }
     | struct_or_union attributes_opt tag "{" struct_declaration_list_opt "}"  { $$ = SPEC(0, 1); }
+    | struct_or_union attributes_opt "{" struct_declaration_list_opt error "}"
+                                        { recover(p, @5.first); $$ = SPEC(0, 1); }
+    | struct_or_union attributes_opt tag "{" struct_declaration_list_opt error "}"
+                                        { recover(p, @6.first); $$ = SPEC(0, 1); }
     | struct_or_union attributes_opt tag                                      { $$ = SPEC(0, 0); }
     ;
 
@@ -1053,9 +1057,16 @@ static int yyreport_syntax_error(const yypcontext_t *ctx, Parser *p)
     }
     char found[64], msg[512];
     describe_token(p, at, found, sizeof found);
-    yysymbol_kind_t expected[5];
-    int n = yypcontext_expected_tokens(ctx, expected, 5);
-    if (n <= 0) {
+    yysymbol_kind_t expected[YYNTOKENS];
+    int n = yypcontext_expected_tokens(ctx, expected, YYNTOKENS);
+    int operand = 0;
+    for (int k = 0; k < n; k++)
+        operand |= expected[k] == YYTRANSLATE(YY_TK_NUMBER);
+    if (operand) {
+        diag_error(p->d, p->u, at, "expected expression, found %s", found);
+        return 0;
+    }
+    if (n <= 0 || n > 4) {
         diag_error(p->d, p->u, at, "syntax error: unexpected %s", found);
         return 0;
     }

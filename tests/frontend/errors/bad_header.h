@@ -1,0 +1,4 @@
+#ifndef BAD_H
+#define BAD_H
+struct s { int a; int b };
+#endif

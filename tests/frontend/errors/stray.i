@@ -1,0 +1,3 @@
+int x @ 3;
+int y = `;
+int z = \;

@@ -1,0 +1,3 @@
+char *s = "abc;
+int y;
+char c = 'x;

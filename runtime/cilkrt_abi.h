@@ -12,9 +12,12 @@
 #ifndef CILKRT_ABI_H
 #define CILKRT_ABI_H
 
-#include <stdatomic.h>
-#include <stddef.h>
-#include <stdint.h>
+/* No #include here: generated code includes this header in front of a
+ * translation unit that is already preprocessed, so a system header pulled
+ * in again would redefine its types (glibc's anonymous structs conflict).
+ * Hence _Atomic and the __atomic builtins (the same operations as
+ * <stdatomic.h>'s, which the runtime's own files use on these fields) and
+ * __SIZE_TYPE__. */
 
 #define CILKRT_ABI_VERSION 1
 
@@ -61,7 +64,7 @@ struct cilkrt_frame {
     cilkrt_frame *parent;     /* frame whose inlet receives this frame's result */
     int join;                 /* stolen children not yet returned; under lock */
     int state;                /* CILKRT_FRAME_*; under lock */
-    atomic_int lock;          /* spin lock for join, state and the inlet */
+    _Atomic int lock;          /* spin lock for join, state and the inlet */
     unsigned size_class;      /* free-list class, set by cilkrt_frame_alloc */
     cilkrt_frame *next_free;  /* free-list link while the frame is free */
 };
@@ -75,8 +78,8 @@ struct cilkrt_frame {
 struct cilkrt_boundary {
     cilkrt_frame frame;       /* frame.desc == NULL marks a boundary */
     void *result;             /* where the callee's result goes */
-    size_t result_size;
-    atomic_int done;          /* set (release) when a stolen callee finished */
+    __SIZE_TYPE__ result_size;
+    _Atomic int done;          /* set (release) when a stolen callee finished */
     int saved_abandoning;
     cilkrt_worker *owner;     /* the worker waiting in boundary_leave (woken
                                  when done is set) */
@@ -90,7 +93,7 @@ struct cilkrt_boundary {
 struct cilkrt_worker {
     /* owner's line */
     cilkrt_frame **deque;          /* ring of frame pointers */
-    atomic_long tail;              /* next free slot; written by the owner only */
+    _Atomic long tail;              /* next free slot; written by the owner only */
     long deque_mask;               /* capacity - 1 (capacity is a power of 2) */
     int abandoning;                /* set by a delivering failed pop until the
                                       stack unwinds to the scheduler */
@@ -103,8 +106,8 @@ struct cilkrt_worker {
     long deque_watermark;         /* push calls cilkrt_deque_grow when the depth
                                      reaches this: min(deepest so far, capacity - 1) */
     /* thieves' line */
-    _Alignas(CILKRT_CACHE_LINE) atomic_long head; /* oldest entry; written by thieves under lock */
-    atomic_int deque_lock;
+    _Alignas(CILKRT_CACHE_LINE) _Atomic long head; /* oldest entry; written by thieves under lock */
+    _Atomic int deque_lock;
     /* Private state follows in the runtime's own view (worker.h); generated
      * code must not use sizeof(cilkrt_worker). */
 };
@@ -126,7 +129,7 @@ void cilkrt_deque_grow(cilkrt_worker *w);
 /* Allocate a frame of `size` bytes (size of the generated frame struct) for
  * a function described by desc, whose result goes to spawn site `site` of
  * `parent`. No malloc on this path once the free list is warm. */
-static inline cilkrt_frame *cilkrt_frame_alloc(cilkrt_worker *w, size_t size,
+static inline cilkrt_frame *cilkrt_frame_alloc(cilkrt_worker *w, __SIZE_TYPE__ size,
                                                const cilkrt_desc *desc,
                                                cilkrt_frame *parent, int site)
 {
@@ -174,12 +177,12 @@ static inline void cilkrt_frame_free(cilkrt_worker *w, cilkrt_frame *f)
  * the depth reaches a new maximum or the capacity. */
 static inline void cilkrt_push(cilkrt_worker *w, cilkrt_frame *f)
 {
-    long t = atomic_load_explicit(&w->tail, memory_order_relaxed);
-    if (t - atomic_load_explicit(&w->head, memory_order_acquire) >= w->deque_watermark)
+    long t = __atomic_load_n(&w->tail, __ATOMIC_RELAXED);
+    if (t - __atomic_load_n(&w->head, __ATOMIC_ACQUIRE) >= w->deque_watermark)
         cilkrt_deque_grow(w);
     w->deque[t & w->deque_mask] = f;
     w->nspawns++;
-    atomic_store_explicit(&w->tail, t + 1, memory_order_release);
+    __atomic_store_n(&w->tail, t + 1, __ATOMIC_RELEASE);
 }
 
 /* Pop the frame pushed last. Returns 1 if it was still there (nobody stole
@@ -193,14 +196,14 @@ static inline void cilkrt_push(cilkrt_worker *w, cilkrt_frame *f)
  * CILKRT_SEQ_CST_POP is defined and we use a real fence. */
 static inline int cilkrt_pop(cilkrt_worker *w)
 {
-    long t = atomic_load_explicit(&w->tail, memory_order_relaxed) - 1;
-    atomic_store_explicit(&w->tail, t, memory_order_relaxed);
+    long t = __atomic_load_n(&w->tail, __ATOMIC_RELAXED) - 1;
+    __atomic_store_n(&w->tail, t, __ATOMIC_RELAXED);
 #ifdef CILKRT_SEQ_CST_POP
-    atomic_thread_fence(memory_order_seq_cst);
+    __atomic_thread_fence(__ATOMIC_SEQ_CST);
 #else
-    atomic_signal_fence(memory_order_seq_cst);
+    __atomic_signal_fence(__ATOMIC_SEQ_CST);
 #endif
-    if (atomic_load_explicit(&w->head, memory_order_relaxed) > t)
+    if (__atomic_load_n(&w->head, __ATOMIC_RELAXED) > t)
         return cilkrt_pop_slow(w, t);
     return 1;
 }
@@ -246,7 +249,7 @@ void cilkrt_slow_return(cilkrt_worker *w, cilkrt_frame *f, void *value);
  * boundary's inlet, which may run before the fast clone's dummy return
  * reaches r: hence the separate rb), and returns 1. */
 void cilkrt_boundary_enter(cilkrt_worker *w, cilkrt_boundary *b, void *result,
-                           size_t result_size);
+                           __SIZE_TYPE__ result_size);
 int cilkrt_boundary_leave(cilkrt_worker *w, cilkrt_boundary *b);
 
 /* Lock a frame for the slow clone's own op= combinations (stolen children
@@ -270,10 +273,10 @@ void cilkrt_root_call(void (*fn)(cilkrt_worker *w, void *arg), void *arg);
 /* The children of one function invocation: lives on its C stack until its
  * last sync (the parent's C frame stays alive until then). */
 struct cilkrt_group {
-    atomic_long pending;  /* tasks spawned and not yet finished */
+    _Atomic long pending;  /* tasks spawned and not yet finished */
     long base;            /* deque tail when the group started: sync pops
                              its own tasks only above it */
-    atomic_int lock;      /* serializes op= combinations into the parent */
+    _Atomic int lock;      /* serializes op= combinations into the parent */
     cilkrt_worker *owner; /* the worker that waits at the sync (woken when
                              pending drops to 0) */
 };
@@ -289,7 +292,7 @@ struct cilkrt_task {
 
 void cilkrt_group_init(cilkrt_worker *w, cilkrt_group *g);
 /* A task of at least `size` bytes from the worker's free list. */
-cilkrt_task *cilkrt_task_alloc(cilkrt_worker *w, size_t size);
+cilkrt_task *cilkrt_task_alloc(cilkrt_worker *w, __SIZE_TYPE__ size);
 /* Push t (run fills in t->run first) as a child of g. The deque grows as
  * needed: no task is ever dropped. */
 void cilkrt_task_spawn(cilkrt_worker *w, cilkrt_group *g, cilkrt_task *t);

@@ -135,7 +135,7 @@ static inline cilkrt_frame *cilkrt_frame_alloc(cilkrt_worker *w, __SIZE_TYPE__ s
 {
     unsigned c = (unsigned)((size + CILKRT_CACHE_LINE - 1) / CILKRT_CACHE_LINE) - 1;
     cilkrt_frame *f;
-    if (c < CILKRT_FRAME_CLASSES && (f = w->free_frames[c]) != NULL)
+    if (c < CILKRT_FRAME_CLASSES && (f = w->free_frames[c]) != 0)
         w->free_frames[c] = f->next_free;
     else
         f = cilkrt_frame_alloc_slow(w, c);

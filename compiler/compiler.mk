@@ -90,3 +90,30 @@ test-frontend-bootstrap: $(BOOT)/cilkc $(CILKC)
 	CC='$(CC)' sh tests/frontend/run.sh same $(CILKC) $(BOOT)/cilkc
 
 test-frontend: test-frontend-unit test-frontend-golden test-frontend-headers test-frontend-bootstrap
+
+# ---- fuzzing (clang's libFuzzer, with ASan and UBSan) ----
+FUZZ := $(BUILD)/fuzz
+FUZZ_CC ?= clang
+FUZZ_TIME ?= 60
+FUZZ_SRCS := fuzz/fuzz_parser.c compiler/arena.c compiler/diag.c compiler/scope.c \
+             $(GEN)/lexer.c $(GEN)/parser.c
+FUZZ_STAMP := $(BUILD)/.deps-fuzz
+
+$(FUZZ_STAMP):
+	@mkdir -p $(@D)
+	./scripts/deps.sh clang libclang-rt-14-dev
+	@touch $@
+
+$(FUZZ)/fuzz_parser: $(FUZZ_SRCS) $(CILKC_HDRS) | $(FUZZ_STAMP)
+	@mkdir -p $(@D)
+	$(FUZZ_CC) -std=gnu11 -g -O1 -fsanitize=fuzzer,address,undefined \
+	    -fno-sanitize-recover=undefined -Icompiler -o $@ $(FUZZ_SRCS)
+
+# The corpus starts from fuzz/seeds, the golden inputs and the e2e corpus;
+# it grows in build/fuzz/corpus across runs.
+fuzz-smoke: $(FUZZ)/fuzz_parser
+	@mkdir -p $(FUZZ)/corpus
+	cp fuzz/seeds/* tests/frontend/errors/*.i tests/frontend/errors/*.cilkc \
+	    tests/frontend/pass/*.c examples/*.cilkc $(wildcard tests/corpus/*.cilkc) $(FUZZ)/corpus/
+	$(FUZZ)/fuzz_parser -max_total_time=$(FUZZ_TIME) -timeout=10 -max_len=16384 \
+	    -rss_limit_mb=2048 -dict=fuzz/c.dict -print_final_stats=1 $(FUZZ)/corpus

@@ -173,7 +173,7 @@ Test(deque, one_owner_three_thieves_every_item_once, .timeout = 120)
     cr_expect_eq(popped + stolen, pushed, "popped %lu + stolen %lu", popped, stolen);
     cr_expect_eq(depth(owner), 0);
     cr_expect_eq(atomic_load(&owner->stats.failed_pops), failed);
-    cr_expect_eq(atomic_load(&owner->tasks_lost), stolen);
+    cr_expect_eq((unsigned long)atomic_load(&owner->tasks_lost), stolen);
     cr_expect_gt(owner->pub.deque_mask + 1, INITIAL_CAPACITY, "the ring grew under thieves");
     cr_log_info("pushed %lu, popped %lu, stolen %lu, failed pops %lu, capacity %ld", pushed,
                 popped, stolen, failed, owner->pub.deque_mask + 1);

@@ -84,7 +84,9 @@ Test(programs, spawn_loop_tasks_pile_up)
      * pending on the spawning worker */
     cr_expect_geq(s.tasks_peak, LOOP_N - (long)s.steals, "peak %ld, steals %lu", s.tasks_peak,
                   s.steals);
-    cr_expect_geq(s.tasks_peak, LOOP_N / 2, "peak pending tasks %ld", s.tasks_peak);
+    if (cilkrt_nworkers() == 1)
+        cr_expect_eq(s.tasks_peak, LOOP_N, "one worker: all pending at once");
+    cr_log_info("peak pending tasks %ld of %ld (%lu steals)", s.tasks_peak, LOOP_N, s.steals);
     cr_expect_geq(s.deque_peak, LOOP_N - (long)s.steals);
     cr_expect_geq(s.tasks_allocated, (unsigned long)s.tasks_peak);
 }

@@ -2,12 +2,12 @@
  *
  *     long loop_leaf(long i)
  *     {
- *         long x = i;
+ *         unsigned long x = (unsigned long)i;
  *         for (int k = 0; k < 16; k++) {
  *             __asm__ volatile("" : "+r"(x));
  *             x = x * 31 + k;
  *         }
- *         return i + (x & 0);
+ *         return i + (long)(x & 0);
  *     }
  *
  *     long spawn_loop(long n)
@@ -24,12 +24,12 @@
 
 long loop_leaf(long i)
 {
-    long x = i;
+    unsigned long x = (unsigned long)i;
     for (int k = 0; k < 16; k++) {
         __asm__ volatile("" : "+r"(x));
         x = x * 31 + k;
     }
-    return i + (x & 0);
+    return i + (long)(x & 0);
 }
 
 struct cilkc_frame_spawn_loop { cilkrt_frame h; long n_0; long i_1; long s_2; long ret; };

@@ -61,6 +61,12 @@ void *arena_grow(Arena *a, void *old, size_t n, size_t cap, size_t size)
     return p;
 }
 
+void arena_adopt(Arena *a, void *p)
+{
+    a->adopted = xrealloc(a->adopted, (size_t)(a->nadopted + 1) * sizeof *a->adopted);
+    a->adopted[a->nadopted++] = p;
+}
+
 void arena_free(Arena *a)
 {
     while (a->head) {
@@ -69,4 +75,9 @@ void arena_free(Arena *a)
         a->head = next;
     }
     a->ptr = a->end = NULL;
+    for (int i = 0; i < a->nadopted; i++)
+        free(a->adopted[i]);
+    free(a->adopted);
+    a->adopted = NULL;
+    a->nadopted = 0;
 }

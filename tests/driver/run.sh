@@ -93,6 +93,23 @@ EOF
 cat >"$T/src/bad.cilkc" <<'EOF'
 int f(void) { return undeclared_name; }
 EOF
+cat >"$T/src/badpar.cilkc" <<'EOF'
+int g(int n) { return n; }
+int f(int n)
+{
+    int x = spawn g(n);
+    sync;
+    return x + undeclared_name;
+}
+EOF
+cat >"$T/src/badspawn.cilkc" <<'EOF'
+int f(int n)
+{
+    int x;
+    x = 1 + spawn f(n);
+    return x;
+}
+EOF
 printf '#define CUTOFF 2\n' >"$T/inc/val.h"
 printf '#define FROM_INCLUDE 1\n' >"$T/inc/pre.h"
 
@@ -288,6 +305,16 @@ for mode in continuation child serial; do
         "$st $(CILK_NWORKERS=4 "$T/out/pmain" 2>&1)"
 done
 no_temps "real tools"
+
+# Errors point at the .cilkc line: cc's through cilkc's #line directives.
+run_cc "$BUILD/bin/cilkcc" -c "$T/src/badpar.cilkc" -o "$T/out/badpar.o"
+expect "real tools: cc error in a parallel function at its .cilkc line" "1 yes" \
+    "$st $(grep -q "^$T/src/badpar.cilkc:6:[0-9]*: error:" "$T/stderr" && echo yes)"
+run_cc "$BUILD/bin/cilkcc" -c "$T/src/badspawn.cilkc" -o "$T/out/badspawn.o"
+expect "real tools: cilkc error at its .cilkc line, no object" "1 yes no" \
+    "$st $(grep -q "^$T/src/badspawn.cilkc:4:[0-9]*: error:" "$T/stderr" && echo yes) \
+$([ -e "$T/out/badspawn.o" ] && echo yes || echo no)"
+no_temps "real tools, errors"
 
 # A shared object gets no runtime of its own; the program links the one copy.
 run_cc "$BUILD/bin/cilkcc" -shared -fPIC -O2 -I"$T/inc" "$T/src/fib.cilkc" -o "$T/out/libfib.so"

@@ -126,6 +126,7 @@
     X(TK_VA_ARG, "__builtin_va_arg")                    \
     X(TK_OFFSETOF, "__builtin_offsetof")                \
     X(TK_TYPES_COMPATIBLE, "__builtin_types_compatible_p") \
+    X(TK_PRAGMA_OP, "_Pragma")                          \
     X(TK_SPAWN, "spawn")                                \
     X(TK_SYNC, "sync")                                  \
     X(TK_CILK, "cilk")

@@ -222,6 +222,7 @@ static void flush_spawns(Parser *p);
 %token TK_VA_LIST "__builtin_va_list" TK_VA_ARG "__builtin_va_arg"
 %token TK_OFFSETOF "__builtin_offsetof"
 %token TK_TYPES_COMPATIBLE "__builtin_types_compatible_p"
+%token TK_PRAGMA_OP "_Pragma"
 %token TK_SPAWN "spawn" TK_SYNC "sync" TK_CILK "cilk"
 
 %type <ex> primary_expression postfix_expression unary_expression cast_expression
@@ -255,7 +256,7 @@ external_declaration
     : function_definition               { flush_spawns(p); }
     | declaration                       { flush_spawns(p); }
     | "asm" "(" string_list ")" ";"
-    | TK_PRAGMA
+    | pragma
     | ";"
     | "sync" ";"                        { misplaced(p, @1.first, "sync outside a function"); }
     | "spawn" cast_expression ";"       { misplaced(p, @1.first, "spawn outside a function"); }
@@ -406,7 +407,7 @@ struct_declaration
     | specifier_qualifier_list ";"
     | static_assert_declaration
     | ";"
-    | TK_PRAGMA
+    | pragma
     | error ";"                         { recover(p, @1.first); }
     ;
 
@@ -605,6 +606,13 @@ member_name
     | TK_TYPEDEF_NAME
     ;
 
+/* #pragma lines (from the preprocessor) and _Pragma("...") operators, at
+ * file scope, among struct members and as statements. */
+pragma
+    : TK_PRAGMA
+    | "_Pragma" "(" string_list ")"
+    ;
+
 /* Statements (C11 6.8) plus asm, sync, pragma. */
 statement
     : labeled_statement
@@ -615,7 +623,7 @@ statement
     | jump_statement
     | asm_statement
     | "sync" ";"                        { $$ = st_sync(p, @$); }
-    | TK_PRAGMA                         { $$ = st_node(p, N_OTHER, @$); }
+    | pragma                            { $$ = st_node(p, N_OTHER, @$); }
     | error ";"                         { recover(p, @1.first); $$ = st_node(p, N_EMPTY, @$); }
     ;
 

@@ -453,8 +453,7 @@ static int parse_word(Driver *d, char **argv, int i)
     } else if (is_one_of(a, link_flags) || strncmp(a, "-Wl,", 4) == 0) {
         d->shared |= strcmp(a, "-shared") == 0;
         add_arg(d, ARG_LINK, a, NULL);
-    }
-    else {
+    } else {
         int n = parse_arg_option(d, argv, i);
         if (n)
             return n;
@@ -696,12 +695,10 @@ static void link_all(const Driver *d)
     }
     if (lang)
         argv_add(&a, "-x"), argv_add(&a, "none");
-    if (d->shared)
-        ;
-    else if (d->runtime_lib)
+    if (!d->shared && d->runtime_lib)
         argv_add(&a, d->runtime_lib);
-    else if (strcmp(d->steal, "serial") != 0)
-        argv_add(&a, "-lcilkrt");
+    else if (!d->shared && strcmp(d->steal, "serial") != 0)
+        argv_add(&a, "-lcilkrt"); /* not beside cilkcc: try the system's */
     argv_add(&a, "-lpthread");
     run(d, &a);
 }

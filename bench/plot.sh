@@ -3,7 +3,7 @@
 # bench/run.sh, with gnuplot, as SVG:
 #   DOCS_DIR/bench-time.svg             time against workers, one panel per
 #                                       benchmark, one line per mode or peer
-#                                       (bars: min-max), Ts dashed
+#                                       (bars: min-max), Ts in black
 #   DOCS_DIR/bench-spawnloop-memory.svg spawn loop peak RSS against the
 #                                       number of pending spawns
 set -eu
@@ -26,9 +26,9 @@ for c in serial $configs; do
 done
 
 {
-    echo 'set terminal svg size 1400,700 dynamic font "sans,11"'
+    echo 'set terminal svg size 1400,700 dynamic noenhanced font "sans,11"'
     echo "set output '$docs/bench-time.svg'"
-    echo 'set multiplot layout 2,4 title "time (ms, log scale) against workers P; bars: min-max; dashed: serial elision"'
+    echo 'set multiplot layout 2,4 title "time (ms, log scale) against workers P; bars: min-max; black: serial elision"'
     echo 'set logscale y'
     echo "set xtics ($(echo $workers | sed 's/ /, /g'))"
     echo 'set xrange [0.8:*]'
@@ -50,18 +50,22 @@ done
                 line="$line '$dat/$b.$c' using 1:2:3:4 with yerrorlines ls $i title '$c',"
             fi
         done
-        [ -n "$ts" ] && line="$line $ts with lines dt 2 lc rgb 'black' title 'Ts',"
+        [ -n "$ts" ] && line="$line $ts with lines lw 1 lc rgb 'black' title 'Ts',"
         echo "${line%,}"
     done
     echo 'unset multiplot'
 
-    echo 'set terminal svg size 800,500 dynamic font "sans,11"'
+    echo 'set terminal svg size 800,500 dynamic noenhanced font "sans,11"'
     echo "set output '$docs/bench-spawnloop-memory.svg'"
     echo 'set title "spawn loop: peak RSS against pending spawns (one loop of n spawns, one sync)"'
     echo 'set logscale xy'
-    echo 'set xtics auto'
+    tics=""
+    for n in $(awk -F, 'NR > 1 && !seen[$1]++ { print $1 }' "$sweep"); do
+        tics="$tics, '10^$((${#n} - 1))' $n"
+    done
+    echo "set xtics (${tics#, })"
+    echo 'set xrange [*:*]'
     echo 'set autoscale xfix'
-    echo 'set format x "10^{%L}"'
     echo 'set xlabel "spawns n"'
     echo 'set ylabel "peak RSS (MiB)"'
     echo 'set key top left font ",10"'
@@ -71,7 +75,7 @@ done
         i=$((i + 1))
         [ -s "$dat/sweep.$c" ] && line="$line '$dat/sweep.$c' using 1:2 with linespoints ls $i title '$c',"
     done
-    [ -s "$dat/sweep.serial" ] && line="$line '$dat/sweep.serial' using 1:2 with lines dt 2 lc rgb 'black' title 'serial',"
+    [ -s "$dat/sweep.serial" ] && line="$line '$dat/sweep.serial' using 1:2 with lines lw 1 lc rgb 'black' title 'serial',"
     echo "${line%,}"
 } > "$dat/plot.gp"
 gnuplot "$dat/plot.gp"

@@ -1,6 +1,7 @@
 /* spawnloop with OpenMP tasks: the algorithm of bench/programs/spawnloop.cilkc.
- * (libgomp defers at most 64 tasks per thread and runs the rest at once,
- * which bounds its pending tasks; libomp's deque holds 256 per thread.) */
+ * Both OpenMP runtimes throttle: past a limit of queued tasks (libgomp: 64
+ * per thread; libomp: a full deque of 256) a new task runs at once instead
+ * of being queued, so their pending tasks stay bounded, unlike TBB's. */
 #include "bench.h"
 
 static unsigned long long total;

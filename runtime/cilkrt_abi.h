@@ -273,7 +273,12 @@ void cilkrt_root_call(void (*fn)(cilkrt_worker *w, void *arg), void *arg);
 /* The children of one function invocation: lives on its C stack until its
  * last sync (the parent's C frame stays alive until then). */
 struct cilkrt_group {
-    _Atomic long pending;  /* tasks spawned and not yet finished */
+    _Atomic long pending; /* tasks taken by thieves and not yet finished:
+                             a thief adds 1 when it steals (under the
+                             victim's deque lock), subtracts 1 (release)
+                             when the task is done; the owner's own tasks
+                             never touch it, so a spawn needs no locked
+                             instruction */
     long base;            /* deque tail when the group started: sync pops
                              its own tasks only above it */
     _Atomic int lock;      /* serializes op= combinations into the parent */

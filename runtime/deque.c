@@ -182,11 +182,16 @@ int cilkrt_deque_steal(cilkrt_worker *v, worker *thief, uintptr_t *e)
         return 0;
     }
     *e = (uintptr_t)v->deque[h & v->deque_mask];
-    if (*e & CILKRT_TASK_TAG)
+    if (*e & CILKRT_TASK_TAG) {
+        cilkrt_task *t = (cilkrt_task *)(*e & ~CILKRT_TASK_TAG);
+        /* relaxed: the owner reads pending only after a failed pop of this
+         * entry, which takes this lock after we release it (task.c) */
+        atomic_fetch_add_explicit(&t->group->pending, 1, memory_order_relaxed);
         atomic_fetch_add_explicit(&worker_of(v)->tasks_lost, 1, memory_order_relaxed);
-    else
+    } else {
         cilkrt_frame_mark_stolen((cilkrt_frame *)*e); /* before the victim's failed
                                                        pop can deliver into it */
+    }
     unlock_deque(v);
     return 1;
 }

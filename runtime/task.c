@@ -6,8 +6,13 @@
  * can hold frames and tasks side by side, and the parent goes on. The sync
  * pops the group's own tasks newest first and runs them; if one was stolen
  * (all older ones were then stolen too), it runs other work until the
- * thieves have finished: pending, decremented by each thief with release,
- * reaches 0.
+ * thieves have finished.
+ *
+ * pending counts stolen tasks only: the thief adds 1 under the victim's
+ * deque lock (deque.c), before the owner's pop of that entry can fail
+ * (the failed pop takes the same lock), and subtracts 1 with release when
+ * the task is done. So after its pops the owner waits for pending == 0,
+ * and tasks that never leave their worker cost no locked instruction.
  *
  * Tasks held by a worker (for the peak-pending statistic): spawned here or
  * stolen by this worker, not yet finished, minus those stolen from here
@@ -60,10 +65,7 @@ static void task_free(worker *w, cilkrt_task *t)
 void cilkrt_task_spawn(cilkrt_worker *pw, cilkrt_group *g, cilkrt_task *t)
 {
     worker *w = worker_of(pw);
-    t->group = g;
-    /* relaxed: the push's release store of tail publishes it to the thief,
-     * whose decrement therefore comes after this increment */
-    atomic_fetch_add_explicit(&g->pending, 1, memory_order_relaxed);
+    t->group = g; /* published to thieves by the push's release store */
     w->tasks_held++;
     stat_add(&w->stats.tasks_spawned, 1);
     stat_max(&w->stats.tasks_peak,
@@ -94,7 +96,6 @@ static int group_done(void *arg)
 void cilkrt_group_sync(cilkrt_worker *pw, cilkrt_group *g)
 {
     worker *w = worker_of(pw);
-    long popped = 0;
     long t;
     while ((t = atomic_load_explicit(&pw->tail, memory_order_relaxed)) > g->base) {
         /* our own slot: only we write it, a thief may only read it */
@@ -105,11 +106,8 @@ void cilkrt_group_sync(cilkrt_worker *pw, cilkrt_group *g)
         task->run(pw, task);
         task_free(w, task);
         w->tasks_held--;
-        popped++;
     }
     g->base = atomic_load_explicit(&pw->tail, memory_order_relaxed);
-    if (popped)
-        atomic_fetch_sub_explicit(&g->pending, popped, memory_order_relaxed);
     if (!group_done(g))
         cilkrt_sched_loop(w, group_done, g);
 }

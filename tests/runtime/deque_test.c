@@ -1,8 +1,13 @@
 /*
  * deque_test.c: the THE deque on its own: the owner uses the inline
  * cilkrt_push/cilkrt_pop of cilkrt_abi.h, thieves call the runtime's
- * internal steal, exactly as the scheduler does. Entries are ids tagged as
- * tasks, so a thief never dereferences them.
+ * internal steal, exactly as the scheduler does.
+ *
+ * Entries are tagged as tasks. A thief reads only the group of a task it
+ * takes (to count it in the group's pending), so item i is the address of
+ * slot i of an array of group pointers, all pointing at one group: the
+ * "group field" of item i is slot i + 1. That gives millions of distinct
+ * items at 8 bytes each, and item i is recovered from its address.
  */
 #include <criterion/criterion.h>
 #include <pthread.h>
@@ -11,8 +16,33 @@
 
 #include "worker.h"
 
+#define MAX_ITEMS 10000000L
+
+static cilkrt_group group;
+static cilkrt_group **items; /* MAX_ITEMS + 2 pointers to group */
+
+static void make_items(void)
+{
+    if (items)
+        return;
+    items = malloc((MAX_ITEMS + 2) * sizeof *items);
+    for (long i = 0; i < MAX_ITEMS + 2; i++)
+        items[i] = &group;
+}
+
+static cilkrt_frame *entry(unsigned long id)
+{
+    return (cilkrt_frame *)((uintptr_t)&items[id] | CILKRT_TASK_TAG);
+}
+
+static unsigned long id_of(uintptr_t e)
+{
+    return (unsigned long)((cilkrt_group **)(e & ~CILKRT_TASK_TAG) - items);
+}
+
 static worker *new_worker(int id, long capacity)
 {
+    make_items();
     worker *w = aligned_alloc(CILKRT_CACHE_LINE, sizeof *w);
     memset(w, 0, sizeof *w);
     w->pub.id = id;
@@ -25,9 +55,6 @@ static void free_worker(worker *w)
     cilkrt_deque_destroy(&w->pub);
     free(w);
 }
-
-static cilkrt_frame *entry(unsigned long id) { return (cilkrt_frame *)((id << 1) | CILKRT_TASK_TAG); }
-static unsigned long id_of(uintptr_t e) { return e >> 1; }
 
 static long depth(worker *w)
 {
@@ -65,6 +92,7 @@ Test(deque, thief_takes_oldest_first)
     }
     cr_expect_eq(cilkrt_deque_steal(&v->pub, thief, &e), 0, "empty");
     cr_expect_eq(atomic_load(&v->tasks_lost), 20);
+    cr_expect_eq(atomic_load(&group.pending), 20, "each steal counted in the group");
     free_worker(v);
     free_worker(thief);
 }
@@ -92,7 +120,7 @@ Test(deque, pop_after_steal_fails_and_empties)
  * once, by the owner's pop or by one thief. The owner pushes in bursts
  * (some long, so the ring grows while thieves steal) and pops about as
  * many. */
-#define OPS 10000000L
+#define OPS MAX_ITEMS
 #define THIEVES 3
 #define INITIAL_CAPACITY 16
 
@@ -174,6 +202,7 @@ Test(deque, one_owner_three_thieves_every_item_once, .timeout = 120)
     cr_expect_eq(depth(owner), 0);
     cr_expect_eq(atomic_load(&owner->stats.failed_pops), failed);
     cr_expect_eq((unsigned long)atomic_load(&owner->tasks_lost), stolen);
+    cr_expect_eq((unsigned long)atomic_load(&group.pending), stolen, "each steal counted");
     cr_expect_gt(owner->pub.deque_mask + 1, INITIAL_CAPACITY, "the ring grew under thieves");
     cr_log_info("pushed %lu, popped %lu, stolen %lu, failed pops %lu, capacity %ld", pushed,
                 popped, stolen, failed, owner->pub.deque_mask + 1);

@@ -1,0 +1,81 @@
+#!/bin/sh
+# run.sh BINDIR DOC: the hand-lowered benchmark of issue 2 (a report, not a
+# test). Times fib(38) and nqueens(12) in the serial elision (Ts) and in
+# both runtime modes with 1 and 2 workers (T1, T2), medians of BENCH_RUNS
+# runs (default 5), and the spawn loop's peak RSS in each mode; prints a
+# Markdown table and writes it into DOC between the runtime markers.
+set -eu
+bin=$1
+doc=$2
+runs=${BENCH_RUNS:-5}
+fib_n=${BENCH_FIB:-38}
+queens_n=${BENCH_QUEENS:-12}
+loop_n=1000000
+out=$(mktemp)
+trap 'rm -f "$out"' EXIT
+
+# run MODE P PROGRAM N: BENCH_RUNS runs; prints "median_seconds spawns"
+run() {
+    for i in $(seq "$runs"); do
+        CILK_NWORKERS=$2 "$bin/bench_hand-$1" "$3" "$4"
+    done | sort -n | awk '{ t[NR] = $1; s = $3 } END { print t[int((NR + 1) / 2)], s }'
+}
+
+# row PROGRAM N LABEL: one table row per mode
+rows() {
+    ts=$(run serial 1 "$1" "$2" | cut -d' ' -f1)
+    printf '| %s | serial | %.3f | | | | | | |\n' "$3" "$ts"
+    for mode in cont child; do
+        r1=$(run $mode 1 "$1" "$2")
+        t1=${r1% *}
+        spawns=${r1#* }
+        t2=$(run $mode 2 "$1" "$2" | cut -d' ' -f1)
+        awk -v l="$3" -v m=$mode -v ts="$ts" -v t1="$t1" -v t2="$t2" -v s="$spawns" 'BEGIN {
+            name = m == "cont" ? "continuation" : "child"
+            printf "| %s | %s | %.3f | %.3f | %.3f | %.2f | %.2f | %d | %.1f |\n",
+                   l, name, ts, t1, t2, t1 / ts, t1 / t2, s, (t1 - ts) / s * 1e9 }'
+    done
+}
+
+rss() {
+    for mode in serial cont child; do
+        for p in 1 2; do
+            [ $mode = serial ] && [ $p = 2 ] && continue
+            CILK_NWORKERS=$p "$bin/bench_hand-$mode" loop $loop_n |
+                awk -v m=$mode -v p=$p '{ printf "| %s | %s | %.3f | %d |\n", m, m == "serial" ? "-" : p, $1, $4 }'
+        done
+    done
+}
+
+{
+    echo "Hand-lowered programs (tests/runtime/hand), \`make bench-hand\`, $(date -u +%Y-%m-%d),"
+    echo "$(nproc) CPUs (shared with other jobs: expect noise). Medians of $runs runs."
+    echo "Ts: serial elision; T1, T2: 1 and 2 workers; ns/spawn = (T1 - Ts) / spawns."
+    echo
+    echo "| program | mode | Ts (s) | T1 (s) | T2 (s) | T1/Ts | T1/T2 | spawns | ns/spawn |"
+    echo "|---|---|---|---|---|---|---|---|---|"
+    rows fib "$fib_n" "fib($fib_n)"
+    rows queens "$queens_n" "nqueens($queens_n)"
+    echo
+    echo "Spawn loop: $loop_n children, one sync (one run each):"
+    echo
+    echo "| mode | P | time (s) | peak RSS (KiB) |"
+    echo "|---|---|---|---|"
+    rss
+} >"$out"
+cat "$out"
+
+# Replace the runtime section of DOC (create DOC or the section if absent).
+[ -f "$doc" ] || printf '# Performance\n' >"$doc"
+grep -q '^<!-- BEGIN runtime -->$' "$doc" ||
+    printf '\n<!-- BEGIN runtime -->\n<!-- END runtime -->\n' >>"$doc"
+awk -v table="$out" '
+    /^<!-- BEGIN runtime -->$/ {
+        print; print "## Runtime: hand-lowered benchmark"; print ""
+        while ((getline line < table) > 0) print line
+        skip = 1; next
+    }
+    /^<!-- END runtime -->$/ { skip = 0 }
+    !skip' "$doc" >"$doc.tmp"
+mv "$doc.tmp" "$doc"
+echo "written into $doc"

@@ -78,6 +78,26 @@ void emit_local(Emit *e, const Sym *s)
     emit_field(e, s);
 }
 
+/* alloca in a clone: the block must live as long as the frame, not the C
+ * stack (a thief may go on with the continuation): cilkrt_alloca. */
+static int is_alloca_call(const Emit *e, int i)
+{
+    const Token *t = &e->u->toks[i];
+    if ((e->view != VIEW_FAST && e->view != VIEW_SLOW) || t->kind != TK_IDENT ||
+        (t->sym && t->sym->kind != SYM_FUNC) || !tok_is(e->u, i + 1, TK_LPAREN))
+        return 0;
+    const char *s = e->u->buf + t->off;
+    return (t->len == 6 && memcmp(s, "alloca", 6) == 0) ||
+           (t->len == 16 && memcmp(s, "__builtin_alloca", 16) == 0);
+}
+
+static int emit_alloca(Emit *e, int i)
+{
+    emit_str(e, e->view == VIEW_SLOW ? "cilkrt_alloca(cilkc_w, cilkc_h, "
+                                     : "cilkrt_alloca(cilkc_w, &cilkc_f->h, ");
+    return i + 1; /* the '(' is written */
+}
+
 void emit_range(Emit *e, int first, int last)
 {
     const Unit *u = e->u;
@@ -90,6 +110,8 @@ void emit_range(Emit *e, int first, int last)
         if (t->kind == TK_IDENT && t->sym && t->sym->is_local && t->sym->kind == SYM_VAR &&
             !(t->sym->storage & (SC_EXTERN | SC_TYPEDEF)))
             emit_local(e, t->sym);
+        else if (is_alloca_call(e, i))
+            i = emit_alloca(e, i);
         else
             emit_tok_raw(e, i);
     }

@@ -43,6 +43,7 @@ typedef struct {
     Clone clone;
     unsigned char *resident;
     Node **spawns; /* spawn sites: site k is spawns[k - 1] */
+    const Sym **declared; /* site k's declared local for `T x = spawn`, or NULL */
     int nspawns;
     int next_sync; /* slow clone: next resume index for a sync or return */
     int is_void;
@@ -81,6 +82,15 @@ static void error(Lower *L, int at, const char *msg)
     L->errors++;
 }
 
+/* Declaration text: names stay as written, whatever clone is being written. */
+static void emit_plain(Lower *L, int first, int last)
+{
+    View v = L->e.view;
+    L->e.view = VIEW_PLAIN;
+    emit_range(&L->e, first, last);
+    L->e.view = v;
+}
+
 static int site_of(const Lower *L, const Node *n)
 {
     for (int k = 0; k < L->nspawns; k++)
@@ -93,9 +103,11 @@ static int site_of(const Lower *L, const Node *n)
  * Analysis: spawn sites, locals that live in the frame, what is refused
  * --------------------------------------------------------------------- */
 
-static void add_spawn(Lower *L, Node *n)
+static void add_spawn(Lower *L, Node *n, const Sym *declared)
 {
     L->spawns = xrealloc(L->spawns, sizeof *L->spawns * (size_t)(L->nspawns + 1));
+    L->declared = xrealloc(L->declared, sizeof *L->declared * (size_t)(L->nspawns + 1));
+    L->declared[L->nspawns] = declared;
     L->spawns[L->nspawns++] = n;
 }
 
@@ -104,11 +116,11 @@ static void collect_sites(Lower *L, Node *n)
     if (!n)
         return;
     if (n->kind == N_SPAWN)
-        add_spawn(L, n);
+        add_spawn(L, n, NULL);
     if (n->kind == N_DECL)
         for (int i = 0; i < n->decl->ndecls; i++)
             if (n->decl->decls[i]->spawn)
-                add_spawn(L, n->decl->decls[i]->spawn);
+                add_spawn(L, n->decl->decls[i]->spawn, n->decl->decls[i]->sym);
     for (int i = 0; i < n->nkids; i++)
         collect_sites(L, n->kids[i]);
     collect_sites(L, n->init);
@@ -239,7 +251,7 @@ static void emit_spec(Lower *L, int first, int last, int attrs, int drop_const)
         if (is_storage_or_fnspec(k) || (drop_const && k == TK_CONST))
             continue;
         emit_str(&L->e, " ");
-        emit_range(&L->e, i, i + 1);
+        emit_plain(L, i, i + 1);
     }
 }
 
@@ -250,7 +262,7 @@ static void emit_declarator_as(Lower *L, const Declarator *dd, const char *name,
     for (int i = dd->first; i < dd->last; i++) {
         emit_str(&L->e, " ");
         if (i != dd->name) {
-            emit_range(&L->e, i, i + 1);
+            emit_plain(L, i, i + 1);
             continue;
         }
         if (adjust && kind(L, i + 1) == TK_LBRACKET) {
@@ -301,7 +313,7 @@ static void emit_return_type(Lower *L, const char *name)
             continue;
         }
         emit_str(&L->e, " ");
-        emit_range(&L->e, i, i + 1);
+        emit_plain(L, i, i + 1);
     }
 }
 
@@ -344,12 +356,12 @@ static void emit_signature(Lower *L, const char *name, const char *extra)
             emit_fmt(&L->e, "(%s", extra);
             if (!empty) {
                 emit_str(&L->e, ", ");
-                emit_range(&L->e, open + 1, close);
+                emit_plain(L, open + 1, close);
             }
             emit_str(&L->e, ")");
             i = close;
         } else {
-            emit_range(&L->e, i, i + 1);
+            emit_plain(L, i, i + 1);
         }
     }
 }
@@ -364,7 +376,7 @@ static void emit_clone_spec(Lower *L)
         if (k == TK_INLINE || k == TK_EXTERN || k == TK_NORETURN || k == TK_CILK)
             continue;
         emit_str(&L->e, " ");
-        emit_range(&L->e, i, i + 1);
+        emit_plain(L, i, i + 1);
     }
 }
 
@@ -382,13 +394,30 @@ static const Func *parallel_callee(const Lower *L, const Node *n)
     return NULL;
 }
 
+/* The local a `T x = spawn f();` declares, or NULL. */
+static const Sym *declared_local(const Lower *L, const Node *n)
+{
+    int k = site_of(L, n);
+    return k ? L->declared[k - 1] : NULL;
+}
+
 /* The destination is a local variable by name: it has a frame field. */
 static const Sym *dest_local(const Lower *L, const Node *n)
 {
+    const Sym *d = declared_local(L, n);
+    if (d)
+        return d;
     if (n->lv.last - n->lv.first != 1)
         return NULL;
     const Sym *s = tok(L, n->lv.first)->sym;
     return sym_is_auto(s) ? s : NULL;
+}
+
+static int has_dest_lv(const Node *n);
+
+static int has_dest(const Lower *L, const Node *n)
+{
+    return has_dest_lv(n) || declared_local(L, n) != NULL;
 }
 
 /* The destination is a name at file scope (or a static local). */
@@ -400,11 +429,56 @@ static int dest_named(const Lower *L, const Node *n)
     return s && s->kind == SYM_VAR && !sym_is_auto(s);
 }
 
-static int has_dest(const Node *n) { return n->lv.last > n->lv.first; }
+static int has_dest_lv(const Node *n) { return n->lv.last > n->lv.first; }
+
+/* A destination `BASE.m` or `BASE->m` is reached through BASE (its address,
+ * or the pointer itself), so that a bit-field member, whose address cannot
+ * be taken, works too. Returns the token index of `.`/`->`, or -1. */
+static int dest_member(const Lower *L, const Node *n)
+{
+    int last = n->lv.last, first = n->lv.first;
+    if (last - first < 3 || kind(L, last - 1) != TK_IDENT)
+        return -1;
+    int k = kind(L, first);
+    if (k == TK_STAR || k == TK_AMP || k == TK_INC || k == TK_DEC || k == TK_SIZEOF ||
+        k == TK_MINUS || k == TK_PLUS || k == TK_NOT || k == TK_TILDE)
+        return -1;
+    if (kind(L, last - 2) == TK_DOT || kind(L, last - 2) == TK_ARROW)
+        return last - 2;
+    return -1;
+}
+
+/* The pointer a pointer destination is reached through: &(LV), &(BASE)
+ * or (BASE). */
+static void emit_dest_pointer(Lower *L, const Node *n)
+{
+    const Sym *d = declared_local(L, n);
+    if (d) {
+        emit_str(&L->e, "&(");
+        emit_local(&L->e, d);
+        emit_str(&L->e, ")");
+        return;
+    }
+    int m = dest_member(L, n);
+    int end = m >= 0 ? m : n->lv.last;
+    emit_str(&L->e, m >= 0 && kind(L, m) == TK_ARROW ? "((void)0, " : "&(");
+    emit_range(&L->e, n->lv.first, end);
+    emit_str(&L->e, ")");
+}
+
+/* What follows (*DST) to name the destination: "" or ".m". */
+static void emit_dest_suffix(Lower *L, const Node *n)
+{
+    int m = dest_member(L, n);
+    if (m >= 0) {
+        emit_str(&L->e, ".");
+        emit_tok_raw(&L->e, m + 1);
+    }
+}
 
 static int dest_by_pointer(const Lower *L, const Node *n)
 {
-    return has_dest(n) && !dest_local(L, n) && !dest_named(L, n);
+    return has_dest(L, n) && !dest_local(L, n) && !dest_named(L, n);
 }
 
 static const char *op_text(const Lower *L, const Node *n)
@@ -428,7 +502,8 @@ static void emit_call(Lower *L, const Node *n, int site, const char *frame)
     if (L->clone == CLONE_CHILD)
         emit_fmt(&L->e, "cilkc_body_%s(cilkc_w", gname);
     else
-        emit_fmt(&L->e, "cilkc_fast_%s(cilkc_w, %s, %d", gname, frame, site);
+        emit_fmt(&L->e, "cilkc_fast_%s(cilkc_w, %s, %d, %s", gname, frame, site,
+                 dest_by_pointer(L, n) ? "(void *)cilkc_d" : "0");
     for (int i = 0; i < n->nargs; i++) {
         emit_str(&L->e, ", ");
         emit_range(&L->e, n->args[i].first, n->args[i].last);
@@ -436,16 +511,19 @@ static void emit_call(Lower *L, const Node *n, int site, const char *frame)
     emit_str(&L->e, ")");
 }
 
-/* Where a clone writes the child's result. */
-static void emit_dest(Lower *L, const Node *n, int site)
+/* Where the child's result goes; `ptr` names the destination pointer of a
+ * spawn whose destination is reached through one. */
+static void emit_dest(Lower *L, const Node *n, const char *ptr)
 {
     const Sym *s = dest_local(L, n);
-    if (s)
+    if (s) {
         emit_local(&L->e, s);
-    else if (dest_named(L, n))
+    } else if (dest_named(L, n)) {
         emit_range(&L->e, n->lv.first, n->lv.last);
-    else
-        emit_fmt(&L->e, "(*cilkc_f->cilkc_dst_%d)", site);
+    } else {
+        emit_fmt(&L->e, "(*%s)", ptr);
+        emit_dest_suffix(L, n);
+    }
 }
 
 /* Save the locals the thief needs (fast clone): every visible local that
@@ -481,39 +559,51 @@ static void spawn_cont(Lower *L, const Node *n, int site)
 {
     int slow = L->clone == CLONE_SLOW;
     const char *frame = slow ? "cilkc_h" : "&cilkc_f->h";
+    int by_ptr = dest_by_pointer(L, n);
     emit_str(&L->e, "{ ");
     if (!slow)
         emit_saves(L);
-    if (dest_by_pointer(L, n)) {
-        emit_fmt(&L->e, "cilkc_f->cilkc_dst_%d = &(", site);
-        emit_range(&L->e, n->lv.first, n->lv.last);
-        emit_str(&L->e, "); ");
+    emit_str(&L->e, "{ ");
+    /* The destination's address is taken by the parent before the child
+     * runs; it travels with this child (not in a per-site frame slot: a
+     * thief may spawn again at this site before this child returns). */
+    if (by_ptr) {
+        emit_str(&L->e, "__typeof__(");
+        emit_dest_pointer(L, n);
+        emit_str(&L->e, ") cilkc_d = ");
+        emit_dest_pointer(L, n);
+        emit_str(&L->e, "; ");
     }
     emit_fmt(&L->e, "%s = %d; cilkrt_push(cilkc_w, %s); { ",
              slow ? "cilkc_h->entry" : "cilkc_f->h.entry", site, frame);
-    if (has_dest(n)) {
+    if (has_dest(L, n)) {
         emit_str(&L->e, "__typeof__(");
         emit_call_text(L, n);
         emit_str(&L->e, ") cilkc_r = ");
     }
     emit_call(L, n, site, frame);
-    emit_fmt(&L->e, "; if (!cilkrt_pop(cilkc_w)) { cilkrt_deliver(cilkc_w, %s, %d, %s); ", frame,
-             site, has_dest(n) ? "&cilkc_r" : "0");
+    emit_str(&L->e, "; if (!cilkrt_pop(cilkc_w)) { ");
+    if (has_dest(L, n))
+        emit_fmt(&L->e, "struct { void *d; __typeof__(cilkc_r) v; } cilkc_res = { %s, cilkc_r }; "
+                        "cilkrt_deliver(cilkc_w, %s, %d, &cilkc_res); ",
+                 by_ptr ? "(void *)cilkc_d" : "0", frame, site);
+    else
+        emit_fmt(&L->e, "cilkrt_deliver(cilkc_w, %s, %d, 0); ", frame, site);
     if (slow)
         emit_str(&L->e, "return;");
     else
         emit_dummy_return(L);
     emit_str(&L->e, " } ");
-    if (has_dest(n)) {
+    if (has_dest(L, n)) {
         int lock = slow && n->op && n->op != TK_ASSIGN;
         if (lock)
             emit_str(&L->e, "cilkrt_frame_lock(cilkc_h); ");
-        emit_dest(L, n, site);
+        emit_dest(L, n, "cilkc_d");
         emit_fmt(&L->e, " %s cilkc_r; ", op_text(L, n));
         if (lock)
             emit_str(&L->e, "cilkrt_frame_unlock(cilkc_h); ");
     }
-    emit_str(&L->e, "}");
+    emit_str(&L->e, "} }");
     if (slow)
         emit_fmt(&L->e, " cilkc_resume_%d:;", site);
     emit_str(&L->e, " }");
@@ -537,10 +627,10 @@ static void spawn_child(Lower *L, const Node *n, int site)
         emit_range(&L->e, n->args[i].first, n->args[i].last);
         emit_str(&L->e, "); ");
     }
-    if (has_dest(n)) {
-        emit_str(&L->e, "cilkc_t->dst = &(");
-        emit_range(&L->e, n->lv.first, n->lv.last);
-        emit_str(&L->e, "); ");
+    if (has_dest(L, n)) {
+        emit_str(&L->e, "cilkc_t->dst = ");
+        emit_dest_pointer(L, n);
+        emit_str(&L->e, "; ");
     }
     emit_str(&L->e, "cilkrt_task_spawn(cilkc_w, &cilkc_g, &cilkc_t->h); }");
 }
@@ -862,10 +952,10 @@ static void emit_prototype(Lower *L, const char *end)
         if (kind(L, i) == TK_CILK)
             continue;
         emit_str(&L->e, " ");
-        emit_range(&L->e, i, i + 1);
+        emit_plain(L, i, i + 1);
     }
     emit_str(&L->e, " ");
-    emit_range(&L->e, d->decls[0]->first, d->decls[0]->last);
+    emit_plain(L, d->decls[0]->first, d->decls[0]->last);
     emit_str(&L->e, end);
 }
 
@@ -912,22 +1002,19 @@ static void hoist_statics(Lower *L)
     }
 }
 
+/* The frame, and the result a finished slow clone hands to its parent:
+ * the value with the destination pointer its spawn gave it (NULL unless the
+ * parent's destination is reached through a pointer). The parent reads it
+ * as struct { void *d; __typeof__(call) v; }: the same layout. */
 static void emit_frame_struct(Lower *L)
 {
-    emit_fmt(&L->e, "struct cilkc_frame_%s { cilkrt_frame h; struct cilkc_locals_%s l;", L->name,
-             L->name);
-    Emit saved = L->e;
-    L->e.view = VIEW_TYPEOF;
-    for (int k = 1; k <= L->nspawns; k++) {
-        const Node *n = L->spawns[k - 1];
-        if (!dest_by_pointer(L, n))
-            continue;
-        emit_str(&L->e, "\n    __typeof__(&(");
-        emit_range(&L->e, n->lv.first, n->lv.last);
-        emit_fmt(&L->e, ")) cilkc_dst_%d;", k);
-    }
-    L->e.view = saved.view;
-    emit_str(&L->e, " };\n");
+    emit_fmt(&L->e, "struct cilkc_frame_%s { cilkrt_frame h; void *cilkc_dst; struct cilkc_locals_%s l; };\n",
+             L->name, L->name);
+    if (L->is_void)
+        return;
+    emit_fmt(&L->e, "struct cilkc_result_%s { void *d;", L->name);
+    emit_return_type(L, "v");
+    emit_str(&L->e, "; };\n");
 }
 
 static void emit_fast_clone(Lower *L)
@@ -938,10 +1025,13 @@ static void emit_fast_clone(Lower *L)
     emit_clone_spec(L);
     char name[300];
     snprintf(name, sizeof name, "cilkc_fast_%s", L->name);
-    emit_signature(L, name, "cilkrt_worker *cilkc_w, cilkrt_frame *cilkc_parent, int cilkc_site");
+    emit_signature(L, name,
+                   "cilkrt_worker *cilkc_w, cilkrt_frame *cilkc_parent, int cilkc_site, "
+                   "void *cilkc_dst");
     emit_fmt(&L->e,
              "\n{ struct cilkc_frame_%s *cilkc_f = (struct cilkc_frame_%s *)cilkrt_frame_alloc("
-             "cilkc_w, sizeof *cilkc_f, &cilkc_desc_%s, cilkc_parent, cilkc_site);",
+             "cilkc_w, sizeof *cilkc_f, &cilkc_desc_%s, cilkc_parent, cilkc_site); "
+             "cilkc_f->cilkc_dst = cilkc_dst;",
              L->name, L->name, L->name);
     for (int i = 0; i < L->fn->nparams; i++) {
         const Sym *p = L->fn->params[i];
@@ -979,8 +1069,12 @@ static void emit_slow_clone(Lower *L)
     if (L->is_main)
         emit_str(&L->e, " cilkc_f->l.ret = 0;");
     emit_str(&L->e, " goto cilkc_return;\ncilkc_return: ");
-    emit_str(&L->e, L->is_void ? "cilkrt_slow_return(cilkc_w, cilkc_h, 0);"
-                               : "cilkrt_slow_return(cilkc_w, cilkc_h, &cilkc_f->l.ret);");
+    if (L->is_void)
+        emit_str(&L->e, "cilkrt_slow_return(cilkc_w, cilkc_h, 0);");
+    else
+        emit_fmt(&L->e, "{ struct cilkc_result_%s cilkc_res = { cilkc_f->cilkc_dst, cilkc_f->l.ret }; "
+                        "cilkrt_slow_return(cilkc_w, cilkc_h, &cilkc_res); }",
+                 L->name);
     L->e.out = out;
     emit_fmt(&L->e,
              "static void cilkc_slow_%s(cilkrt_worker *cilkc_w, cilkrt_frame *cilkc_h)\n"
@@ -1004,15 +1098,20 @@ static void emit_inlet(Lower *L)
              L->name, L->name, L->name);
     for (int k = 1; k <= L->nspawns; k++) {
         const Node *n = L->spawns[k - 1];
-        if (!has_dest(n))
+        if (!has_dest(L, n))
             continue;
-        emit_fmt(&L->e, "\n  case %d: ", k);
-        L->e.view = VIEW_SLOW;
-        emit_dest(L, n, k);
-        emit_fmt(&L->e, " %s *(__typeof__(", op_text(L, n));
+        emit_fmt(&L->e, "\n  case %d: { struct { void *d; __typeof__(", k);
         L->e.view = VIEW_TYPEOF;
         emit_call_text(L, n);
-        emit_str(&L->e, ") *)cilkc_v; break;");
+        emit_str(&L->e, ") v; } *cilkc_p = cilkc_v; ");
+        if (dest_by_pointer(L, n)) {
+            emit_str(&L->e, "__typeof__(");
+            emit_dest_pointer(L, n);
+            emit_str(&L->e, ") cilkc_d = cilkc_p->d; ");
+        }
+        L->e.view = VIEW_SLOW;
+        emit_dest(L, n, "cilkc_d");
+        emit_fmt(&L->e, " %s cilkc_p->v; } break;", op_text(L, n));
     }
     emit_str(&L->e, "\n  default: break; } }\n");
 }
@@ -1069,11 +1168,11 @@ static void emit_entry(Lower *L)
     }
     if (!L->is_void) {
         emit_return_type(L, "cilkc_r");
-        emit_str(&L->e, ", cilkc_rb;");
+        emit_fmt(&L->e, "; struct cilkc_result_%s cilkc_rb;", L->name);
     }
     emit_fmt(&L->e, " cilkrt_boundary cilkc_b; cilkrt_boundary_enter(cilkc_w, &cilkc_b, %s);\n  ",
              L->is_void ? "0, 0" : "&cilkc_rb, sizeof cilkc_rb");
-    emit_fmt(&L->e, "%scilkc_fast_%s(cilkc_w, &cilkc_b.frame, 0", L->is_void ? "" : "cilkc_r = ",
+    emit_fmt(&L->e, "%scilkc_fast_%s(cilkc_w, &cilkc_b.frame, 0, 0", L->is_void ? "" : "cilkc_r = ",
              L->name);
     if (L->fn->nparams)
         emit_str(&L->e, ", ");
@@ -1082,7 +1181,7 @@ static void emit_entry(Lower *L)
     if (L->is_void)
         emit_str(&L->e, "cilkrt_boundary_leave(cilkc_w, &cilkc_b); }\n");
     else
-        emit_str(&L->e, "if (cilkrt_boundary_leave(cilkc_w, &cilkc_b)) cilkc_r = cilkc_rb;\n"
+        emit_str(&L->e, "if (cilkrt_boundary_leave(cilkc_w, &cilkc_b)) cilkc_r = cilkc_rb.v;\n"
                         "  return cilkc_r; }\n");
 }
 
@@ -1117,10 +1216,10 @@ static void emit_task_struct(Lower *L, const Node *n, int k)
         emit_range(&L->e, n->args[i].first, n->args[i].last);
         emit_fmt(&L->e, ")) a%d;", i);
     }
-    if (has_dest(n)) {
-        emit_str(&L->e, " __typeof__(&(");
-        emit_range(&L->e, n->lv.first, n->lv.last);
-        emit_str(&L->e, ")) dst;");
+    if (has_dest(L, n)) {
+        emit_str(&L->e, " __typeof__(");
+        emit_dest_pointer(L, n);
+        emit_str(&L->e, ") dst;");
     }
     emit_fmt(&L->e, " };\nstatic void cilkc_thunk_%s_%d(cilkrt_worker *, cilkrt_task *);\n", L->name,
              k);
@@ -1134,7 +1233,7 @@ static void emit_thunk(Lower *L, const Node *n, int k)
              "(void)cilkc_w;\n  ",
              L->name, k, L->name, k, L->name, k);
     L->e.view = VIEW_TYPEOF;
-    if (has_dest(n)) {
+    if (has_dest(L, n)) {
         emit_str(&L->e, "__typeof__(");
         emit_call_text(L, n);
         emit_str(&L->e, ") cilkc_r = ");
@@ -1150,11 +1249,13 @@ static void emit_thunk(Lower *L, const Node *n, int k)
     for (int i = 0; i < n->nargs; i++)
         emit_fmt(&L->e, "%scilkc_t->a%d", i ? ", " : "", i);
     emit_str(&L->e, ");");
-    if (has_dest(n)) {
+    if (has_dest(L, n)) {
         int lock = n->op && n->op != TK_ASSIGN;
         if (lock)
             emit_str(&L->e, " cilkrt_group_lock(cilkc_h->group);");
-        emit_fmt(&L->e, " *cilkc_t->dst %s cilkc_r;", op_text(L, n));
+        emit_str(&L->e, " (*cilkc_t->dst)");
+        emit_dest_suffix(L, n);
+        emit_fmt(&L->e, " %s cilkc_r;", op_text(L, n));
         if (lock)
             emit_str(&L->e, " cilkrt_group_unlock(cilkc_h->group);");
     }
@@ -1286,6 +1387,7 @@ int lower_unit(const Unit *u, StealMode mode, Diag *d, Buf *out)
     }
     copy_bytes(&L, pos, u->len, &t);
     free(L.spawns);
+    free(L.declared);
     free(L.visible);
     return L.errors;
 }

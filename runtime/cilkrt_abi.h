@@ -67,6 +67,7 @@ struct cilkrt_frame {
     _Atomic int lock;          /* spin lock for join, state and the inlet */
     unsigned size_class;      /* free-list class, set by cilkrt_frame_alloc */
     cilkrt_frame *next_free;  /* free-list link while the frame is free */
+    void *allocas;            /* blocks from cilkrt_alloca, freed with the frame */
 };
 
 /* A boundary: where a parallel function is entered by a plain C call on a
@@ -126,6 +127,13 @@ int cilkrt_pop_slow(cilkrt_worker *w, long t);
  * so thieves, which only read the ring under that lock, are safe). */
 void cilkrt_deque_grow(cilkrt_worker *w);
 
+/* alloca() in a parallel function (continuation mode): the block must
+ * outlive the C stack it was called on, since a thief may go on with the
+ * continuation after the victim abandoned that stack; so it comes from the
+ * heap and is freed with the frame, when the function returns. */
+void *cilkrt_alloca(cilkrt_worker *w, cilkrt_frame *f, __SIZE_TYPE__ size);
+void cilkrt_alloca_release(cilkrt_frame *f);
+
 /* Allocate a frame of `size` bytes (size of the generated frame struct) for
  * a function described by desc, whose result goes to spawn site `site` of
  * `parent`. No malloc on this path once the free list is warm. */
@@ -147,6 +155,7 @@ static inline cilkrt_frame *cilkrt_frame_alloc(cilkrt_worker *w, __SIZE_TYPE__ s
     f->parent = parent;
     f->join = 0;
     f->state = CILKRT_FRAME_FAST;
+    f->allocas = 0;
     return f;
 }
 
@@ -155,6 +164,8 @@ static inline cilkrt_frame *cilkrt_frame_alloc(cilkrt_worker *w, __SIZE_TYPE__ s
 static inline void cilkrt_frame_free(cilkrt_worker *w, cilkrt_frame *f)
 {
     unsigned c = f->size_class;
+    if (f->allocas)
+        cilkrt_alloca_release(f);
     w->frames_live--;
     if (c < CILKRT_FRAME_CLASSES) {
         f->next_free = w->free_frames[c];

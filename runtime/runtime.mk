@@ -1,7 +1,7 @@
 # runtime.mk: libcilkrt, its tests, sanitizer runs and the hand-lowered
 # benchmark. Included by the top Makefile.
 
-RT_SRC := $(addprefix runtime/,deque.c frame.c cont.c task.c sched.c inject.c \
+RT_SRC := $(addprefix runtime/,alloca.c deque.c frame.c cont.c task.c sched.c inject.c \
                                 pool.c stats.c cilkrt.c)
 RT_HDR := runtime/cilkrt_abi.h runtime/cilkrt.h runtime/worker.h
 RT_PUBLIC_HDR := $(BUILD)/include/cilkrt_abi.h $(BUILD)/include/cilkrt.h

@@ -35,21 +35,30 @@ for mode in continuation child; do
     done
 done
 
+# excerpt FILE FUNC: the definition of FUNC in generated C, up to the next
+# static function, without #line lines, long lines folded.
+excerpt() {
+    awk -v f="$2" '
+        !on && index($0, f " (cilkrt_worker *cilkc_") && !/;$/ { on = 1 }
+        on && /^static / { exit }
+        on && !/^#/ { print }' "$1" | fold -s -w 100 | sed 's/^/    /'
+}
+
 step "2. What cilkc makes of examples/fib.cilkc"
 echo "Source (the parallel function):"
 echo
 awk '/^[a-z].*fib\(int n\)$/ { on = 1 } on { print "    " $0 } on && /^}/ { exit }' examples/fib.cilkc
 gen=$out/continuation/fib.cilkc.c
 echo
-echo "Continuation mode, the fast clone (the slow clone and the frame follow"
-echo "it in $gen, $(wc -l < "$gen") lines with the headers; #line lines left out):"
+echo "Continuation mode (the default), the fast clone. The frame struct, the"
+echo "slow clone and the inlet are in $gen:"
 echo
-awk '/^[^ \t#].*cilkc_fast_fib\(/ && !/;$/ { on = 1 } on && !/^#/ { print "    " $0 } on && /^}/ { exit }' "$gen"
+excerpt "$gen" cilkc_fast_fib
 gen=$out/child/fib.cilkc.c
 echo
-echo "Child mode, the body ($gen):"
+echo "Child mode (--steal=child), the body; each spawn becomes a task ($gen):"
 echo
-awk '/^[^ \t#].*cilkc_body_fib\(/ && !/;$/ { on = 1 } on && !/^#/ { print "    " $0 } on && /^}/ { exit }' "$gen"
+excerpt "$gen" cilkc_body_fib
 
 # run MODE PROG ARG: runs one program with statistics, shows its output and
 # leaves "seconds maxrss_kb" in $out/MODE/PROG.time, stats in .stats.

@@ -11,9 +11,10 @@ RT_LIB_SO := $(BUILD)/lib/libcilkrt.so
 # The hand-lowered programs: written exactly as cilkc emits them, shared by
 # the tests and bench/hand.
 HAND_DIR := tests/runtime/hand
-HAND_CONT := $(addprefix $(HAND_DIR)/,cont_fib.c cont_queens.c cont_loop.c cont_forced.c)
+HAND_CONT := $(addprefix $(HAND_DIR)/,cont_fib.c cont_queens.c cont_loop.c cont_forced.c \
+                                      cont_tree.c)
 HAND_CHILD := $(addprefix $(HAND_DIR)/,child_fib.c child_queens.c child_loop.c \
-                                       child_forced.c)
+                                       child_forced.c child_tree.c)
 HAND_HDR := $(HAND_DIR)/hand.h
 TEST_LIBS := -lcriterion -lpthread
 comma := ,

@@ -40,6 +40,20 @@ Test(programs, fib_repeated_calls_reuse_frames)
                   (unsigned long)s.frames_peak + s.steals + s.suspensions);
 }
 
+static int serial_tree(int n)
+{
+    return n < 2 ? serial_fib(12 + n) : serial_tree(n - 1) + serial_tree(n - 2);
+}
+
+/* A parallel function called plainly from inside a parallel computation:
+ * its frame hangs below a boundary; if a thief takes it, the worker waits
+ * at the boundary, running other work. */
+Test(programs, nested_boundaries)
+{
+    for (int i = 0; i < 5; i++)
+        cr_assert_eq(tree(14), serial_tree(14));
+}
+
 Test(programs, queens_counts_all_solutions)
 {
     static const int expected[] = {1, 1, 0, 0, 2, 10, 4, 40, 92, 352, 724};

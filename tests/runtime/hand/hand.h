@@ -13,6 +13,10 @@
 /* fib.cilkc */
 int fib(int n);
 
+/* tree.cilkc: a spawn tree whose leaves call fib plainly (a parallel
+ * function entered through a boundary on a worker) */
+int tree(int n);
+
 /* queens.cilkc: count the placements of n queens, rows row.. still free */
 typedef struct {
     signed char col[16]; /* col[r]: the column of the queen in row r */

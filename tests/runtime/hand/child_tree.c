@@ -1,0 +1,70 @@
+/* Child-mode translation (cilkc --steal=child, hand-lowered) of:
+ *
+ *     int tree(int n)   // the leaves call fib plainly
+ *     {
+ *         int x, y;
+ *         if (n < 2) return fib(12 + n);
+ *         x = spawn tree(n - 1);
+ *         y = spawn tree(n - 2);
+ *         sync;
+ *         return x + y;
+ *     }
+ */
+#include "cilkrt_abi.h"
+#include "hand.h"
+
+int cilkc_body_tree(cilkrt_worker *w, int n);
+
+struct cilkc_locals_tree { int n_0; int x_1; int y_2; };  /* for __typeof__ only */
+struct cilkc_task_tree_1 {
+    cilkrt_task h;
+    __typeof__(((struct cilkc_locals_tree *)0)->n_0 - 1) a0;
+    __typeof__(&(((struct cilkc_locals_tree *)0)->x_1)) dst;
+};
+static void cilkc_thunk_tree_1(cilkrt_worker *w, cilkrt_task *h)
+{
+    struct cilkc_task_tree_1 *t = (struct cilkc_task_tree_1 *)h;
+    *t->dst = cilkc_body_tree(w, t->a0);
+}
+struct cilkc_task_tree_2 {
+    cilkrt_task h;
+    __typeof__(((struct cilkc_locals_tree *)0)->n_0 - 2) a0;
+    __typeof__(&(((struct cilkc_locals_tree *)0)->y_2)) dst;
+};
+static void cilkc_thunk_tree_2(cilkrt_worker *w, cilkrt_task *h)
+{
+    struct cilkc_task_tree_2 *t = (struct cilkc_task_tree_2 *)h;
+    *t->dst = cilkc_body_tree(w, t->a0);
+}
+
+int cilkc_body_tree(cilkrt_worker *w, int n)
+{
+    cilkrt_group g;
+    cilkrt_group_init(w, &g);
+    int x, y;
+    if (n < 2) { int r = fib(12 + n); cilkrt_group_sync(w, &g); return r; }
+    { struct cilkc_task_tree_1 *t = (struct cilkc_task_tree_1 *)
+          cilkrt_task_alloc(w, sizeof *t);
+      t->h.run = cilkc_thunk_tree_1; t->a0 = n - 1; t->dst = &x;
+      cilkrt_task_spawn(w, &g, &t->h); }
+    { struct cilkc_task_tree_2 *t = (struct cilkc_task_tree_2 *)
+          cilkrt_task_alloc(w, sizeof *t);
+      t->h.run = cilkc_thunk_tree_2; t->a0 = n - 2; t->dst = &y;
+      cilkrt_task_spawn(w, &g, &t->h); }
+    cilkrt_group_sync(w, &g);
+    { int r = x + y; cilkrt_group_sync(w, &g); return r; }
+}
+
+struct cilkc_args_tree { int n_0; int ret; };
+static void cilkc_root_tree(cilkrt_worker *w, void *p)
+{
+    struct cilkc_args_tree *a = (struct cilkc_args_tree *)p;
+    a->ret = cilkc_body_tree(w, a->n_0);
+}
+int tree(int n)   /* plain entry */
+{
+    cilkrt_worker *w = cilkrt_self();
+    if (!w) { struct cilkc_args_tree a; a.n_0 = n;
+              cilkrt_root_call(cilkc_root_tree, &a); return a.ret; }
+    return cilkc_body_tree(w, n);
+}

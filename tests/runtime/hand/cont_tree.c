@@ -1,0 +1,91 @@
+/* Continuation-mode translation (hand-lowered, as cilkc emits it) of:
+ *
+ *     int tree(int n)   // the leaves call fib plainly: a boundary on a worker
+ *     {
+ *         int x, y;
+ *         if (n < 2) return fib(12 + n);
+ *         x = spawn tree(n - 1);
+ *         y = spawn tree(n - 2);
+ *         sync;
+ *         return x + y;
+ *     }
+ */
+#include "cilkrt_abi.h"
+#include "hand.h"
+
+struct cilkc_frame_tree { cilkrt_frame h; int n_0; int x_1; int y_2; int ret; };
+static void cilkc_slow_tree(cilkrt_worker *w, cilkrt_frame *h);
+static void cilkc_inlet_tree(cilkrt_frame *h, int site, void *v)
+{
+    struct cilkc_frame_tree *f = (struct cilkc_frame_tree *)h;
+    switch (site) {
+    case 1: f->x_1 = *(int *)v; break;
+    case 2: f->y_2 = *(int *)v; break;
+    }
+}
+static const cilkrt_desc cilkc_desc_tree = { cilkc_slow_tree, cilkc_inlet_tree, "tree" };
+
+int cilkc_fast_tree(cilkrt_worker *w, cilkrt_frame *parent, int site, int n)
+{
+    struct cilkc_frame_tree *f = (struct cilkc_frame_tree *)
+        cilkrt_frame_alloc(w, sizeof *f, &cilkc_desc_tree, parent, site);
+    int x, y;
+    if (n < 2) { int r = fib(12 + n); cilkrt_frame_free(w, &f->h); return r; }
+    f->n_0 = n; f->h.entry = 1; cilkrt_push(w, &f->h);
+    { int r = cilkc_fast_tree(w, &f->h, 1, n - 1);
+      if (!cilkrt_pop(w)) { cilkrt_deliver(w, &f->h, 1, &r); return (int){0}; }
+      x = r; }
+    f->n_0 = n; f->x_1 = x; f->h.entry = 2; cilkrt_push(w, &f->h);
+    { int r = cilkc_fast_tree(w, &f->h, 2, n - 2);
+      if (!cilkrt_pop(w)) { cilkrt_deliver(w, &f->h, 2, &r); return (int){0}; }
+      y = r; }
+    /* sync: a no-op in the fast clone */
+    { int r = x + y; cilkrt_frame_free(w, &f->h); return r; }
+}
+
+static void cilkc_slow_tree(cilkrt_worker *w, cilkrt_frame *h)
+{
+    struct cilkc_frame_tree *f = (struct cilkc_frame_tree *)h;
+    switch (h->entry) {
+    case 1: goto cilkc_resume_1; case 2: goto cilkc_resume_2;
+    case 3: goto cilkc_resume_3; case 4: goto cilkc_resume_4;
+    case 5: goto cilkc_resume_5;
+    }
+    if (f->n_0 < 2) { h->entry = 4; if (!cilkrt_sync(w, h)) return;
+                      cilkc_resume_4:; f->ret = fib(12 + f->n_0); goto cilkc_return; }
+    h->entry = 1; cilkrt_push(w, h);
+    { int r = cilkc_fast_tree(w, h, 1, f->n_0 - 1);
+      if (!cilkrt_pop(w)) { cilkrt_deliver(w, h, 1, &r); return; }
+      f->x_1 = r; }
+    cilkc_resume_1:;
+    h->entry = 2; cilkrt_push(w, h);
+    { int r = cilkc_fast_tree(w, h, 2, f->n_0 - 2);
+      if (!cilkrt_pop(w)) { cilkrt_deliver(w, h, 2, &r); return; }
+      f->y_2 = r; }
+    cilkc_resume_2:;
+    h->entry = 3; if (!cilkrt_sync(w, h)) return; cilkc_resume_3:;
+    f->ret = f->x_1 + f->y_2; goto cilkc_return;
+    /* end of body: implicit sync */
+    h->entry = 5; if (!cilkrt_sync(w, h)) return; cilkc_resume_5:;
+cilkc_return:
+    cilkrt_slow_return(w, h, &f->ret);
+}
+
+static void cilkc_root_tree(cilkrt_worker *w, void *p)
+{
+    struct cilkc_frame_tree *a = (struct cilkc_frame_tree *)p;
+    (void)w;
+    a->ret = tree(a->n_0);
+}
+int tree(int n)
+{
+    cilkrt_worker *w = cilkrt_self();
+    int r, rb;
+    if (!w) { struct cilkc_frame_tree a; a.n_0 = n;
+              cilkrt_root_call(cilkc_root_tree, &a); return a.ret; }
+    cilkrt_boundary b;
+    cilkrt_boundary_enter(w, &b, &rb, sizeof rb);
+    r = cilkc_fast_tree(w, &b.frame, 0, n);
+    if (cilkrt_boundary_leave(w, &b)) r = rb;
+    return r;
+}

@@ -52,15 +52,15 @@ workers=$(printf '%s\n' 1 2 $((2 * ncpu)) | sort -nu | tr '\n' ' ')
 size_of() {
     if [ $quick = 1 ]; then
         case $1 in
-        fib) echo 27 ;; nqueens) echo 11 ;; cilksort) echo 1000000 ;;
-        matmul) echo 256 ;; knapsack) echo 19 ;; heat) echo 1024 ;;
-        spawnloop) echo 1000000 ;; uts) echo 8 ;;
+        fib) echo 25 ;; nqueens) echo 10 ;; cilksort) echo 500000 ;;
+        matmul) echo 256 ;; knapsack) echo 18 ;; heat) echo 1024 ;;
+        spawnloop) echo 300000 ;; uts) echo 7 ;;
         esac
     else
         case $1 in
-        fib) echo 32 ;; nqueens) echo 13 ;; cilksort) echo 4000000 ;;
-        matmul) echo 1024 ;; knapsack) echo 23 ;; heat) echo 2048 ;;
-        spawnloop) echo 1000000 ;; uts) echo 10 ;;
+        fib) echo 30 ;; nqueens) echo 12 ;; cilksort) echo 4000000 ;;
+        matmul) echo 1024 ;; knapsack) echo 22 ;; heat) echo 2048 ;;
+        spawnloop) echo 1000000 ;; uts) echo 9 ;;
         esac
     fi
 }
@@ -184,12 +184,15 @@ awk -F, -f "$here/summarize.awk" -v key=4 "$raw" > "$summary"
 awk -F, -f "$here/summarize.awk" -v key=3 "$sweep_raw" > "$sweep_csv"
 
 machine="$(awk -F': ' '/^model name/ { print $2; exit }' /proc/cpuinfo), $ncpu cores"
+load="$(cut -d' ' -f1-3 /proc/loadavg)"
 compilers="$(${CC:-cc} --version | head -1); $(clang --version 2> /dev/null | head -1)"
 table=$results/table.md
 {
     echo "Measured $(date -u +%Y-%m-%d) on $machine ($compilers);"
     echo "$( [ $quick = 1 ] && echo '`make bench QUICK=1` (small sizes)' || echo '`make bench` (full sizes)'),"
-    echo "$runs runs per configuration, $elapsed s in all. Times in ms: median (min-max) of the runs; the programs time their computation only."
+    echo "$runs runs per configuration, $elapsed s in all; load average at the end $load"
+    echo "(a load above $ncpu means other work shared the cores: read the times with that in mind)."
+    echo "Times in ms: median (min-max) of the runs; the programs time their computation only."
     echo
     awk -F, -f "$here/table.awk" -v workers="$workers" -v ncpu="$ncpu" "$summary"
     echo

@@ -51,7 +51,7 @@ static void report_nworkers(void)
     fprintf(stderr, "nworkers=%d\n", n);
 }
 
-Test(pool, bad_nworkers_values_are_rejected)
+Test(pool, bad_nworkers_values_are_rejected, .timeout = 120)
 {
     static const char *bad[] = {"0", "-1", "abc", "100000", "4x", " 4", "1025", "99999999999999999999"};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
@@ -65,7 +65,7 @@ Test(pool, bad_nworkers_values_are_rejected)
     }
 }
 
-Test(pool, good_nworkers_values)
+Test(pool, good_nworkers_values, .timeout = 120)
 {
     static const char *good[] = {"1", "3", "8", "1024"};
     for (size_t i = 0; i < sizeof good / sizeof good[0]; i++) {
@@ -86,7 +86,7 @@ static void fib_15(void)
         exit(2);
 }
 
-Test(pool, cilk_stats_prints_per_worker_and_total)
+Test(pool, cilk_stats_prints_per_worker_and_total, .timeout = 120)
 {
     char err[4096];
     cr_assert_eq(run_child("2", "1", fib_15, err, sizeof err), 0);
@@ -100,7 +100,7 @@ Test(pool, cilk_stats_prints_per_worker_and_total)
     cr_expect_not_null(strstr(err, "\n1 "));
 }
 
-Test(pool, no_stats_without_cilk_stats)
+Test(pool, no_stats_without_cilk_stats, .timeout = 120)
 {
     char err[4096];
     cr_assert_eq(run_child("2", NULL, fib_15, err, sizeof err), 0);
@@ -109,7 +109,7 @@ Test(pool, no_stats_without_cilk_stats)
     cr_expect_str_eq(err, "");
 }
 
-Test(pool, stats_reset_and_get)
+Test(pool, stats_reset_and_get, .timeout = 120)
 {
     cilkrt_stats s;
     cilkrt_stats_get(&s);

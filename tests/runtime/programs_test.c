@@ -4,7 +4,7 @@
  * translations, with -DCHILD_MODE against the child_*.c ones. The pool size
  * comes from CILK_NWORKERS; `make test-runtime` runs both binaries with
  * 1, 2, 4 and 8 workers. Criterion runs each test in its own process, so
- * each starts a fresh pool and fresh statistics.
+ * each starts a fresh pool and fresh statistics; a deadlock fails by timeout.
  */
 #include <criterion/criterion.h>
 #include <pthread.h>
@@ -14,18 +14,18 @@
 
 static int serial_fib(int n) { return n < 2 ? n : serial_fib(n - 1) + serial_fib(n - 2); }
 
-Test(programs, fib_small_values)
+Test(programs, fib_small_values, .timeout = 120)
 {
     for (int n = 0; n <= 12; n++)
         cr_expect_eq(fib(n), serial_fib(n), "fib(%d)", n);
 }
 
-Test(programs, fib_25)
+Test(programs, fib_25, .timeout = 120)
 {
     cr_assert_eq(fib(25), 75025);
 }
 
-Test(programs, fib_repeated_calls_reuse_frames)
+Test(programs, fib_repeated_calls_reuse_frames, .timeout = 120)
 {
     for (int i = 0; i < 50; i++)
         cr_assert_eq(fib(15), 610);
@@ -48,13 +48,13 @@ static int serial_tree(int n)
 /* A parallel function called plainly from inside a parallel computation:
  * its frame hangs below a boundary; if a thief takes it, the worker waits
  * at the boundary, running other work. */
-Test(programs, nested_boundaries)
+Test(programs, nested_boundaries, .timeout = 120)
 {
     for (int i = 0; i < 5; i++)
         cr_assert_eq(tree(14), serial_tree(14));
 }
 
-Test(programs, queens_counts_all_solutions)
+Test(programs, queens_counts_all_solutions, .timeout = 120)
 {
     static const int expected[] = {1, 1, 0, 0, 2, 10, 4, 40, 92, 352, 724};
     board empty = {{0}};
@@ -64,7 +64,7 @@ Test(programs, queens_counts_all_solutions)
 
 #define LOOP_N 1000000L
 
-Test(programs, spawn_loop_sum)
+Test(programs, spawn_loop_sum, .timeout = 120)
 {
     cr_assert_eq(spawn_loop(LOOP_N), LOOP_N * (LOOP_N - 1) / 2);
     cr_assert_eq(spawn_loop(0), 0);
@@ -74,7 +74,7 @@ Test(programs, spawn_loop_sum)
 #ifdef CONTINUATION_MODE
 /* The headline: a million spawns live in one frame; the frames held at
  * once stay within a small constant times P, however many children. */
-Test(programs, spawn_loop_space_is_bounded_by_p)
+Test(programs, spawn_loop_space_is_bounded_by_p, .timeout = 120)
 {
     cr_assert_eq(spawn_loop(LOOP_N), LOOP_N * (LOOP_N - 1) / 2);
     cilkrt_stats s;
@@ -87,7 +87,7 @@ Test(programs, spawn_loop_space_is_bounded_by_p)
 }
 #else
 /* The headline in child mode: every spawn is a task, pending at once. */
-Test(programs, spawn_loop_tasks_pile_up)
+Test(programs, spawn_loop_tasks_pile_up, .timeout = 120)
 {
     cr_assert_eq(spawn_loop(LOOP_N), LOOP_N * (LOOP_N - 1) / 2);
     cilkrt_stats s;
@@ -109,7 +109,7 @@ Test(programs, spawn_loop_tasks_pile_up)
 /* Steal, suspend and resume really run: a child waits until a thief has
  * taken its parent's continuation (continuation mode: and suspended it at
  * the sync; child mode: taken the older sibling). */
-Test(programs, forced_steal)
+Test(programs, forced_steal, .timeout = 120)
 {
     int p = cilkrt_nworkers();
     atomic_store(&forced_wait, p >= 2);
@@ -153,7 +153,7 @@ static void *caller(void *arg)
 
 /* Six threads that are not workers call a parallel function at once:
  * their root calls share the injection queue and the pool. */
-Test(programs, six_threads_at_once)
+Test(programs, six_threads_at_once, .timeout = 120)
 {
     pthread_t t[THREADS];
     for (long i = 0; i < THREADS; i++)

@@ -115,13 +115,20 @@ static void start(void)
     for (int i = 0; i < n; i++)
         cilkrt_pool[i] = new_worker(i);
     cilkrt_pool_size = n;
+    /* Workers run deep recursions (a spawn chain 10^5 deep, and child
+     * stealing's sync runs tasks on top of the waiting parent): give them
+     * a large stack. It is only address space until it is touched. */
+    pthread_attr_t attr;
+    pthread_attr_init(&attr);
+    pthread_attr_setstacksize(&attr, (size_t)256 << 20);
     for (int i = 0; i < n; i++) {
-        int err = pthread_create(&cilkrt_pool[i]->thread, NULL, worker_main, cilkrt_pool[i]);
+        int err = pthread_create(&cilkrt_pool[i]->thread, &attr, worker_main, cilkrt_pool[i]);
         if (err) {
             fprintf(stderr, "cilkrt: error: cannot start worker %d: %s\n", i, strerror(err));
             exit(1);
         }
     }
+    pthread_attr_destroy(&attr);
     atexit(pool_stop);
 }
 

@@ -79,6 +79,7 @@ struct Parser {
     Name **names;      /* per token: interned identifier (set by yylex) */
     int pos;           /* next token to read */
     int prev;          /* kind of the last token returned */
+    int seen_type;     /* declaration specifiers so far name a type */
     Func *func;        /* function being defined */
     Vec locals, funcs;
     int knr;           /* in a K&R parameter declaration list */
@@ -929,21 +930,41 @@ static const int yymap[TK_COUNT] = {
 #undef X
 };
 
-/* After these, an identifier is a declarator's name, a member or a tag,
- * never a type: `typedef int T; struct S { T T; };`, `s.T`, `struct T`. */
+/* After these, an identifier is a member, a tag or a label, never a type:
+ * `s.T`, `struct T`, `goto T`. */
 static int names_follow(int prev)
 {
-    switch (prev) {
+    return prev == TK_DOT || prev == TK_ARROW || prev == TK_STRUCT || prev == TK_UNION ||
+           prev == TK_ENUM || prev == TK_GOTO;
+}
+
+static int is_type_specifier(int k)
+{
+    switch (k) {
     case TK_VOID: case TK_CHAR: case TK_SHORT: case TK_INT: case TK_LONG:
     case TK_FLOAT: case TK_DOUBLE: case TK_SIGNED: case TK_UNSIGNED:
     case TK_BOOL: case TK_COMPLEX: case TK_INT128: case TK_EXT_FLOAT:
     case TK_VA_LIST: case TK_AUTO_TYPE: case TK_TYPEDEF_NAME:
-    case TK_DOT: case TK_ARROW: case TK_STRUCT: case TK_UNION: case TK_ENUM:
-    case TK_GOTO:
         return 1;
     default:
         return 0;
     }
+}
+
+/* Once declaration specifiers hold a type, the next identifier is the
+ * declarator's name even if it names a type outside (`typedef void
+ * *pointer; void f(const void *pointer);`): p->seen_type says so. It ends
+ * where a declarator ends or a parameter list begins (`(` after a name). */
+static void track_type(Parser *p, int kind)
+{
+    if (is_type_specifier(kind) || (kind == TK_IDENT && (p->prev == TK_STRUCT ||
+                                                         p->prev == TK_UNION || p->prev == TK_ENUM)))
+        p->seen_type = 1;
+    else if (kind == TK_SEMI || kind == TK_COMMA || kind == TK_LBRACE || kind == TK_RBRACE ||
+             kind == TK_ASSIGN || kind == TK_RPAREN || kind == TK_COLON)
+        p->seen_type = 0;
+    else if (kind == TK_LPAREN && (p->prev == TK_IDENT || p->prev == TK_RPAREN || p->prev == TK_RBRACKET))
+        p->seen_type = 0;
 }
 
 /* __attribute__((...)): the whole balanced group is one token for the
@@ -988,12 +1009,13 @@ static int yylex(YYSTYPE *lval, Loc *loc, Parser *p)
         } else if (kind == TK_IDENT) {
             Name *n = scope_intern(&p->sc, p->u->buf + toks[i].off, toks[i].len);
             p->names[i] = n;
-            if (n->sym && n->sym->kind == SYM_TYPEDEF && !names_follow(p->prev)) {
+            if (n->sym && n->sym->kind == SYM_TYPEDEF && !names_follow(p->prev) && !p->seen_type) {
                 toks[i].sym = n->sym;
                 kind = TK_TYPEDEF_NAME;
             }
         }
         loc->last = p->pos;
+        track_type(p, kind);
         p->prev = kind;
         return yymap[kind];
     }
@@ -1372,6 +1394,7 @@ static void recover(Parser *p, int first)
         p->ndecls = p->blocks[p->nblocks - 1].ndecls;
     p->knr = 0;
     p->prev = TK_SEMI;
+    p->seen_type = 0;
 }
 
 /* The body of a function definition is about to open: declare the

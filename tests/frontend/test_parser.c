@@ -283,3 +283,16 @@ Test(frontend, token_aliases_match_tokens_h)
     for (int k = 1; k < TK_COUNT; k++)
         cr_assert_str_eq(parse_token_alias(k), tok_spelling(k), "token kind %d", k);
 }
+
+Test(frontend, typedef_name_as_declarator_name)
+{
+    Unit *u = parse("typedef void *pointer; typedef int T;\n"
+                    "void f(const void *pointer, T T);\n"
+                    "struct s { unsigned int sync; pointer p; };\n"
+                    "int g(void) { T *pointer = 0; return pointer == 0; }");
+    cr_assert_eq(diag.nerrors, 0);
+    cr_assert_eq(u->toks[find(u, "sync", 0)].kind, TK_IDENT);
+    Func *g = u->funcs[0];
+    cr_assert_str_eq(g->locals[0]->name, "pointer");
+    cr_assert_eq(u->toks[find(u, "pointer", 5)].sym, g->locals[0]);
+}

@@ -294,5 +294,5 @@ Test(frontend, typedef_name_as_declarator_name)
     cr_assert_eq(u->toks[find(u, "sync", 0)].kind, TK_IDENT);
     Func *g = u->funcs[0];
     cr_assert_str_eq(g->locals[0]->name, "pointer");
-    cr_assert_eq(u->toks[find(u, "pointer", 5)].sym, g->locals[0]);
+    cr_assert_eq(u->toks[find(u, "pointer", 4)].sym, g->locals[0]);
 }

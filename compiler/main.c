@@ -139,6 +139,7 @@ static char **cpp_argv(const Options *o, char **words)
     for (char *w = strtok(*words, " \t"); w; w = strtok(NULL, " \t"))
         argv[n++] = w;
     argv[n++] = "-E";
+    argv[n++] = "-C"; /* keep comments: cc's -Wimplicit-fallthrough reads them */
     argv[n++] = "-x";
     argv[n++] = "c";
     for (int i = 0; i < o->ncpp; i++)

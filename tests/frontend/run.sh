@@ -7,7 +7,7 @@
 #       stderr, exit 1 and write no output; an empty NAME.err means success
 #   sh tests/frontend/run.sh headers CILKC   each standard C and POSIX header
 #       and tests/frontend/pass/*.c go through cilkc unchanged (the output
-#       is `cc -E` of the input, byte for byte) and cc compiles the output
+#       is `cc -E -C` of the input, byte for byte, as cilkc keeps comments) and cc compiles the output
 #       without a diagnostic
 #
 #   sh tests/frontend/run.sh same CILKC OTHER   both translate examples/ and
@@ -76,16 +76,16 @@ stdnoreturn string strings tgmath threads time uchar unistd wchar wctype sys/mma
 sys/stat sys/time sys/types sys/wait sys/socket sys/resource sys/select sys/uio
 netinet/in arpa/inet netdb poll sched semaphore spawn termios regex glob dlfcn"
 
-# through FILE: cilkc FILE must equal `cc -E` of it and compile cleanly.
+# through FILE: cilkc FILE must equal `cc -E -C` of it and compile cleanly.
 through()
 {
     n=$((n + 1))
     if ! "$cilkc" -o "$tmp/out.c" "$1" 2>"$tmp/err"; then
         echo "FAIL $1: cilkc failed:"; head -10 "$tmp/err"; fail=1; return
     fi
-    $CC -E -x c "$1" >"$tmp/pp.c" 2>/dev/null
+    $CC -E -C -x c "$1" >"$tmp/pp.c" 2>/dev/null
     if ! cmp -s "$tmp/pp.c" "$tmp/out.c"; then
-        echo "FAIL $1: output differs from cc -E"; fail=1; return
+        echo "FAIL $1: output differs from cc -E -C"; fail=1; return
     fi
     if ! $CC -std=gnu11 -Wall -Wextra -c -o "$tmp/out.o" -x c "$tmp/out.c" 2>"$tmp/err" ||
         [ -s "$tmp/err" ]; then

@@ -553,6 +553,8 @@ static void preprocess(const Driver *d, const char *input, const char *object, c
     Argv a = {0};
     argv_add_cc(&a, d);
     argv_add(&a, "-E");
+    /* keep comments: cc's -Wimplicit-fallthrough reads them */
+    argv_add(&a, "-C");
     add_args(&a, d, KIND(ARG_COMMON) | KIND(ARG_PP_ONLY) | KIND(ARG_DEP));
     if (d->has_dep && !d->has_dep_file) {
         const char *dot = strrchr(object, '.');

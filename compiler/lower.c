@@ -33,6 +33,11 @@
 
 typedef enum { CLONE_FAST, CLONE_SLOW, CLONE_CHILD } Clone;
 
+/* Leading parameters of a fast clone and of a child-mode body. */
+#define FAST_EXTRA \
+    "cilkrt_worker *cilkc_w, cilkrt_frame *cilkc_parent, int cilkc_site, void *cilkc_dst"
+#define CHILD_EXTRA "cilkrt_worker *cilkc_w"
+
 typedef struct {
     Emit e;
     const Unit *u;
@@ -48,6 +53,8 @@ typedef struct {
     int next_sync; /* slow clone: next resume index for a sync or return */
     int is_void;
     int is_main;
+    int lazy;                /* fast clone allocates its frame at the first spawn */
+    unsigned char *assigned; /* by Sym.index: written somewhere in the body */
     const Sym **visible; /* fast clone: locals in scope, innermost last */
     int nvisible;
     int errors;
@@ -156,6 +163,48 @@ static void find_resident(Lower *L)
     }
 }
 
+static int is_assign_op(int k)
+{
+    return k == TK_ASSIGN || k == TK_MUL_ASSIGN || k == TK_DIV_ASSIGN || k == TK_MOD_ASSIGN ||
+           k == TK_ADD_ASSIGN || k == TK_SUB_ASSIGN || k == TK_SHL_ASSIGN ||
+           k == TK_SHR_ASSIGN || k == TK_AND_ASSIGN || k == TK_XOR_ASSIGN || k == TK_OR_ASSIGN;
+}
+
+/* Which locals are written after their declaration (by assignment, ++/--
+ * or as a spawn destination)? A parameter that is not needs saving into
+ * the frame only once. Any doubt (a name in parentheses) counts as written. */
+static void find_assigned(Lower *L)
+{
+    const Func *fn = L->fn;
+    L->assigned = xmalloc((size_t)fn->nlocals + 1);
+    memset(L->assigned, 0, (size_t)fn->nlocals + 1);
+    for (int i = fn->body->first; i < fn->body->last; i++) {
+        const Sym *s = tok(L, i)->sym;
+        if (kind(L, i) != TK_IDENT || !sym_is_auto(s))
+            continue;
+        int prev = kind(L, i - 1), next = kind(L, i + 1);
+        if (is_assign_op(next) || next == TK_INC || next == TK_DEC || prev == TK_INC ||
+            prev == TK_DEC || prev == TK_LPAREN || next == TK_RPAREN || prev == TK_AMP)
+            L->assigned[s->index] = 1;
+    }
+}
+
+/* The fast clone may allocate its frame at its first spawn (leaves of the
+ * recursion never do) unless something lives in the frame from the start. */
+static int can_be_lazy(const Lower *L)
+{
+    for (int i = 0; i < L->fn->nlocals; i++)
+        if (L->resident[L->fn->locals[i]->index])
+            return 0;
+    for (int i = L->fn->first; i < L->fn->last; i++) {
+        const Token *t = tok(L, i);
+        if (t->kind == TK_IDENT && t->len >= 6 &&
+            memcmp(L->u->buf + t->off + t->len - 6, "alloca", 6) == 0)
+            return 0;
+    }
+    return 1;
+}
+
 /* Does a declarator of a local refer to another local (a variable-length
  * array, or a type taken from a local)? */
 static int depends_on_local(const Lower *L, const Decl *d, const Declarator *dd)
@@ -255,11 +304,25 @@ static void emit_spec(Lower *L, int first, int last, int attrs, int drop_const)
     }
 }
 
+/* Is token i a `const` qualifying the declared object itself (`* const p`)? */
+static int top_const(const Lower *L, const Declarator *dd, int i)
+{
+    if (kind(L, i) != TK_CONST || i > dd->name)
+        return 0;
+    for (int j = i; j < dd->name; j++)
+        if (kind(L, j) != TK_CONST && kind(L, j) != TK_VOLATILE && kind(L, j) != TK_RESTRICT)
+            return 0;
+    return 1;
+}
+
 /* The declarator dd with its name replaced by `name`; a parameter's array
- * or function type is adjusted to a pointer, as C adjusts it. */
+ * or function type is adjusted to a pointer, as C adjusts it. The object's
+ * own `const` goes: the frame copy and a spawn destination are written. */
 static void emit_declarator_as(Lower *L, const Declarator *dd, const char *name, int adjust)
 {
     for (int i = dd->first; i < dd->last; i++) {
+        if (top_const(L, dd, i))
+            continue;
         emit_str(&L->e, " ");
         if (i != dd->name) {
             emit_plain(L, i, i + 1);
@@ -294,9 +357,9 @@ static void emit_local_field(Lower *L, const Sym *s)
 
 /* The function's declarator: the index of its name and of the ')' that
  * closes its parameter list. */
-static int fn_params_close(const Lower *L)
+static int params_close(const Lower *L, const Func *fn)
 {
-    int name = L->fn->decl->decls[0]->name;
+    int name = fn->decl->decls[0]->name;
     return matching(L, name + 1);
 }
 
@@ -304,7 +367,7 @@ static int fn_params_close(const Lower *L)
 static void emit_return_type(Lower *L, const char *name)
 {
     const Declarator *dd = L->fn->decl->decls[0];
-    int close = fn_params_close(L);
+    int close = params_close(L, L->fn);
     emit_spec(L, L->fn->decl->spec_first, L->fn->decl->spec_last, 0, 0);
     for (int i = dd->first; i < dd->last; i++) {
         if (i == dd->name) {
@@ -334,7 +397,7 @@ static int return_is_void(const Lower *L)
         is_void = k == TK_VOID;
     }
     /* derivations outside name(params): a pointer to void is not void */
-    int close = fn_params_close(L);
+    int close = params_close(L, L->fn);
     for (int i = dd->first; i < dd->last; i++)
         if ((i < dd->name || i > close) && kind(L, i) != TK_LPAREN && kind(L, i) != TK_RPAREN)
             return 0;
@@ -342,10 +405,10 @@ static int return_is_void(const Lower *L)
 }
 
 /* The function's declarator with a new name and extra leading parameters. */
-static void emit_signature(Lower *L, const char *name, const char *extra)
+static void emit_signature(Lower *L, const Func *fn, const char *name, const char *extra)
 {
-    const Declarator *dd = L->fn->decl->decls[0];
-    int close = fn_params_close(L);
+    const Declarator *dd = fn->decl->decls[0];
+    int close = params_close(L, fn);
     int open = dd->name + 1;
     int empty = close == open + 1 || (close == open + 2 && kind(L, open + 1) == TK_VOID);
     for (int i = dd->first; i < dd->last; i++) {
@@ -368,9 +431,9 @@ static void emit_signature(Lower *L, const char *name, const char *extra)
 
 /* Specifiers of a clone: the original ones, with `inline`, `extern`,
  * `_Noreturn` and the cilk marker dropped, `static` kept. */
-static void emit_clone_spec(Lower *L)
+static void emit_clone_spec(Lower *L, const Func *fn)
 {
-    const Decl *d = L->fn->decl;
+    const Decl *d = fn->decl;
     for (int i = d->spec_first; i < d->spec_last; i++) {
         int k = kind(L, i);
         if (k == TK_INLINE || k == TK_EXTERN || k == TK_NORETURN || k == TK_CILK)
@@ -536,12 +599,44 @@ static void emit_saves(Lower *L)
         int hidden = 0;
         for (int j = i + 1; j < L->nvisible; j++)
             hidden |= strcmp(L->visible[j]->name, s->name) == 0;
-        if (hidden || L->resident[s->index])
+        if (hidden || L->resident[s->index] || (s->is_param && !L->assigned[s->index]))
             continue;
         emit_str(&L->e, "cilkc_f->l.");
         emit_field(&L->e, s);
         emit_fmt(&L->e, " = %s; ", s->name);
     }
+}
+
+/* Allocate the fast clone's frame and store what never changes. */
+static void emit_frame_setup(Lower *L)
+{
+    emit_fmt(&L->e,
+             "cilkc_f = (struct cilkc_frame_%s *)cilkrt_frame_alloc(cilkc_w, sizeof *cilkc_f, "
+             "&cilkc_desc_%s, cilkc_parent, cilkc_site); cilkc_f->cilkc_dst = cilkc_dst;",
+             L->name, L->name);
+    for (int i = 0; i < L->fn->nparams; i++) {
+        const Sym *p = L->fn->params[i];
+        if (L->resident[p->index] || !L->assigned[p->index]) {
+            emit_str(&L->e, " cilkc_f->l.");
+            emit_field(&L->e, p);
+            emit_fmt(&L->e, " = %s;", p->name);
+        }
+    }
+}
+
+static void emit_ensure_frame(Lower *L)
+{
+    if (!L->lazy)
+        return;
+    emit_str(&L->e, "if (!cilkc_f) { ");
+    emit_frame_setup(L);
+    emit_str(&L->e, " } ");
+}
+
+static void emit_frame_free(Lower *L)
+{
+    emit_str(&L->e, L->lazy ? "if (cilkc_f) cilkrt_frame_free(cilkc_w, &cilkc_f->h); "
+                            : "cilkrt_frame_free(cilkc_w, &cilkc_f->h); ");
 }
 
 static void emit_dummy_return(Lower *L)
@@ -561,8 +656,10 @@ static void spawn_cont(Lower *L, const Node *n, int site)
     const char *frame = slow ? "cilkc_h" : "&cilkc_f->h";
     int by_ptr = dest_by_pointer(L, n);
     emit_str(&L->e, "{ ");
-    if (!slow)
+    if (!slow) {
+        emit_ensure_frame(L);
         emit_saves(L);
+    }
     emit_str(&L->e, "{ ");
     /* The destination's address is taken by the parent before the child
      * runs; it travels with this child (not in a per-site frame slot: a
@@ -605,7 +702,7 @@ static void spawn_cont(Lower *L, const Node *n, int site)
     }
     emit_str(&L->e, "} }");
     if (slow)
-        emit_fmt(&L->e, " cilkc_resume_%d:;", site);
+        emit_fmt(&L->e, " if (0) { cilkc_resume_%d:; }", site);
     emit_str(&L->e, " }");
 }
 
@@ -658,7 +755,7 @@ static void emit_sync(Lower *L)
         int k = L->next_sync++;
         emit_fmt(&L->e,
                  "{ cilkc_h->entry = %d; if (!cilkrt_sync(cilkc_w, cilkc_h)) return; "
-                 "cilkc_resume_%d:; }",
+                 "if (0) { cilkc_resume_%d:; } }",
                  k, k);
         break;
     }
@@ -679,13 +776,16 @@ static void return_stmt(Lower *L, const Node *n)
                 emit_range(&L->e, n->e.first, n->e.last);
                 emit_str(&L->e, "; ");
             }
-            emit_str(&L->e, "cilkrt_frame_free(cilkc_w, &cilkc_f->h); return; }");
+            emit_frame_free(L);
+            emit_str(&L->e, "return; }");
             return;
         }
         emit_return_type(L, "cilkc_r");
         emit_str(&L->e, " = (");
         emit_range(&L->e, n->e.first, n->e.last);
-        emit_str(&L->e, "); cilkrt_frame_free(cilkc_w, &cilkc_f->h); return cilkc_r; }");
+        emit_str(&L->e, "); ");
+        emit_frame_free(L);
+        emit_str(&L->e, "return cilkc_r; }");
         return;
     case CLONE_SLOW:
         emit_sync(L);
@@ -747,20 +847,40 @@ static void init_assign(Lower *L, const Declarator *dd)
     emit_str(&L->e, brace ? "; " : "); ");
 }
 
+/* Fast clone: a declaration of s hides the visible local of the same name,
+ * which cannot change while hidden: save it now, the thief needs it. */
+static void save_hidden(Lower *L, const Sym *s)
+{
+    if (L->clone != CLONE_FAST)
+        return;
+    for (int i = L->nvisible - 1; i >= 0; i--) {
+        const Sym *v = L->visible[i];
+        if (strcmp(v->name, s->name) != 0)
+            continue;
+        if (!L->resident[v->index]) {
+            emit_ensure_frame(L);
+            emit_str(&L->e, "cilkc_f->l.");
+            emit_field(&L->e, v);
+            emit_fmt(&L->e, " = %s; ", v->name);
+        }
+        return;
+    }
+}
+
 /* A local declared as a C variable in this clone. */
 static void declare_c_variable(Lower *L, const Decl *d, const Declarator *dd)
 {
     const Sym *s = dd->sym;
-    if (L->clone == CLONE_FAST)
-        for (int i = 0; i < L->nvisible; i++)
-            if (strcmp(L->visible[i]->name, s->name) == 0 && !L->resident[L->visible[i]->index]) {
-                emit_str(&L->e, "cilkc_f->l.");
-                emit_field(&L->e, L->visible[i]);
-                emit_fmt(&L->e, " = %s; ", s->name);
-            }
-    emit_range(&L->e, d->spec_first, d->spec_last);
-    emit_str(&L->e, " ");
-    emit_range(&L->e, dd->first, dd->last);
+    save_hidden(L, s);
+    if (dd->spawn) {
+        /* written by the spawn: a const local loses its const */
+        emit_spec(L, d->spec_first, d->spec_last, 1, plain_declarator(dd));
+        emit_declarator_as(L, dd, s->name, 0);
+    } else {
+        emit_range(&L->e, d->spec_first, d->spec_last);
+        emit_str(&L->e, " ");
+        emit_range(&L->e, dd->first, dd->last);
+    }
     if (dd->init_first >= 0 && !dd->spawn) {
         emit_str(&L->e, " = ");
         emit_range(&L->e, dd->init_first, dd->init_last);
@@ -850,9 +970,39 @@ static void paren_expr(Lower *L, Range r)
     emit_str(&L->e, ")");
 }
 
+/* Comments right before token i (input preprocessed with -C), so that a
+ * `fall through` comment still precedes its case label for cc's
+ * -Wimplicit-fallthrough. */
+static void emit_comments_before(Lower *L, int i)
+{
+    if (i == 0)
+        return;
+    const Token *p = tok(L, i - 1), *t = tok(L, i);
+    const char *s = L->u->buf + p->off + p->len, *end = L->u->buf + t->off;
+    while (s < end) {
+        const char *c = NULL;
+        if (s + 1 < end && s[0] == '/' && s[1] == '*') {
+            const char *e = s + 2;
+            while (e + 1 < end && !(e[0] == '*' && e[1] == '/'))
+                e++;
+            c = e + 2 <= end ? e + 2 : end;
+        }
+        if (!c) {
+            s++;
+            continue;
+        }
+        emit_str(&L->e, " ");
+        for (const char *q = s; q < c; q++)
+            buf_add(L->e.out, *q == '\n' ? " " : q, 1);
+        s = c;
+    }
+}
+
 static void stmt(Lower *L, const Node *n)
 {
     emit_line(&L->e, n->first);
+    if (n->kind == N_CASE || n->kind == N_DEFAULT)
+        emit_comments_before(L, n->first);
     switch (n->kind) {
     case N_BLOCK:
         block(L, n);
@@ -911,6 +1061,11 @@ static void stmt(Lower *L, const Node *n)
         break;
     case N_FOR: {
         int saved = L->nvisible;
+        if (n->init && n->init->kind == N_DECL)
+            for (int i = 0; i < n->init->decl->ndecls; i++)
+                if (sym_is_auto(n->init->decl->decls[i]->sym) &&
+                    in_c_variable(L, n->init->decl->decls[i]->sym))
+                    save_hidden(L, n->init->decl->decls[i]->sym);
         emit_str(&L->e, "for (");
         for_init(L, n->init);
         emit_str(&L->e, " ");
@@ -981,6 +1136,54 @@ static void emit_locals_struct(Lower *L)
     emit_str(&L->e, " };\n");
 }
 
+/* A parallel callee defined later in the unit: declare its fast clone (or
+ * child-mode body) now, after the user's own declaration of it. */
+static void declare_callees(Lower *L)
+{
+    for (int k = 0; k < L->nspawns; k++) {
+        const Func *g = parallel_callee(L, L->spawns[k]);
+        if (!g || g->first <= L->fn->first)
+            continue;
+        int seen = 0;
+        for (int j = 0; j < k; j++)
+            seen |= parallel_callee(L, L->spawns[j]) == g;
+        if (seen)
+            continue;
+        char name[300];
+        snprintf(name, sizeof name, "cilkc_%s_%s", L->mode == STEAL_CHILD ? "body" : "fast",
+                 g->sym->name);
+        emit_clone_spec(L, g);
+        emit_signature(L, g, name, L->mode == STEAL_CHILD ? CHILD_EXTRA : FAST_EXTRA);
+        emit_str(&L->e, ";\n");
+    }
+}
+
+/* Declarations of functions and extern objects inside the body are
+ * repeated at file scope: the generated file-scope code (inlets, task
+ * types, thunks) names them too. */
+static void hoist_declarations(Lower *L, const Node *n)
+{
+    if (!n)
+        return;
+    if (n->kind == N_DECL && n->decl->ndecls > 0) {
+        const Decl *d = n->decl;
+        int all = 1;
+        for (int i = 0; i < d->ndecls; i++) {
+            const Sym *s = d->decls[i]->sym;
+            all &= s && (s->kind == SYM_FUNC || (s->storage & SC_EXTERN));
+        }
+        if (all) {
+            emit_plain(L, d->first, d->last);
+            emit_str(&L->e, "\n");
+        }
+    }
+    for (int i = 0; i < n->nkids; i++)
+        hoist_declarations(L, n->kids[i]);
+    hoist_declarations(L, n->init);
+    hoist_declarations(L, n->body);
+    hoist_declarations(L, n->els);
+}
+
 /* Static locals move to file scope, shared by the clones. */
 static void hoist_statics(Lower *L)
 {
@@ -1022,30 +1225,24 @@ static void emit_fast_clone(Lower *L)
     L->clone = CLONE_FAST;
     L->e.view = VIEW_FAST;
     L->nvisible = 0;
-    emit_clone_spec(L);
+    emit_clone_spec(L, L->fn);
     char name[300];
     snprintf(name, sizeof name, "cilkc_fast_%s", L->name);
-    emit_signature(L, name,
-                   "cilkrt_worker *cilkc_w, cilkrt_frame *cilkc_parent, int cilkc_site, "
-                   "void *cilkc_dst");
-    emit_fmt(&L->e,
-             "\n{ struct cilkc_frame_%s *cilkc_f = (struct cilkc_frame_%s *)cilkrt_frame_alloc("
-             "cilkc_w, sizeof *cilkc_f, &cilkc_desc_%s, cilkc_parent, cilkc_site); "
-             "cilkc_f->cilkc_dst = cilkc_dst;",
-             L->name, L->name, L->name);
-    for (int i = 0; i < L->fn->nparams; i++) {
-        const Sym *p = L->fn->params[i];
-        if (L->resident[p->index]) {
-            emit_str(&L->e, " cilkc_f->l.");
-            emit_field(&L->e, p);
-            emit_fmt(&L->e, " = %s;", p->name);
-        } else {
-            push_visible(L, p);
-        }
+    emit_signature(L, L->fn, name, FAST_EXTRA);
+    emit_fmt(&L->e, "\n{ struct cilkc_frame_%s *cilkc_f", L->name);
+    if (L->lazy) {
+        emit_str(&L->e, " = 0; (void)cilkc_parent; (void)cilkc_site; (void)cilkc_dst;");
+    } else {
+        emit_str(&L->e, "; ");
+        emit_frame_setup(L);
     }
+    for (int i = 0; i < L->fn->nparams; i++)
+        if (!L->resident[L->fn->params[i]->index])
+            push_visible(L, L->fn->params[i]);
     L->e.file = NULL;
     block(L, L->fn->body);
-    emit_str(&L->e, "\ncilkrt_frame_free(cilkc_w, &cilkc_f->h); ");
+    emit_str(&L->e, "\n");
+    emit_frame_free(L);
     emit_dummy_return(L);
     emit_str(&L->e, " }\n");
 }
@@ -1064,7 +1261,7 @@ static void emit_slow_clone(Lower *L)
     block(L, L->fn->body);
     int end = L->next_sync++;
     emit_fmt(&L->e, "\ncilkc_h->entry = %d; if (!cilkrt_sync(cilkc_w, cilkc_h)) return; "
-                    "cilkc_resume_%d:;",
+                    "if (0) { cilkc_resume_%d:; }",
              end, end);
     if (L->is_main)
         emit_str(&L->e, " cilkc_f->l.ret = 0;");
@@ -1266,10 +1463,10 @@ static void emit_child_body(Lower *L)
 {
     L->clone = CLONE_CHILD;
     L->e.view = VIEW_PLAIN;
-    emit_clone_spec(L);
+    emit_clone_spec(L, L->fn);
     char name[300];
     snprintf(name, sizeof name, "cilkc_body_%s", L->name);
-    emit_signature(L, name, "cilkrt_worker *cilkc_w");
+    emit_signature(L, L->fn, name, CHILD_EXTRA);
     emit_str(&L->e, "\n{ cilkrt_group cilkc_g; cilkrt_group_init(cilkc_w, &cilkc_g);");
     L->e.file = NULL;
     block(L, L->fn->body);
@@ -1303,20 +1500,26 @@ static void lower_func(Lower *L, const Func *fn)
         return;
     collect_sites(L, fn->body);
     find_resident(L);
+    find_assigned(L);
+    L->lazy = can_be_lazy(L);
     L->is_void = return_is_void(L);
     L->e.fn = L->name;
     L->e.resident = L->resident;
     L->e.view = VIEW_PLAIN;
     L->e.file = NULL;
     emit_prototype(L, ";\n");
+    declare_callees(L);
     hoist_statics(L);
+    hoist_declarations(L, fn->body);
     emit_locals_struct(L);
     if (L->mode == STEAL_CHILD)
         lower_child(L);
     else
         lower_continuation(L);
     free(L->resident);
+    free(L->assigned);
     L->resident = NULL;
+    L->assigned = NULL;
 }
 
 /* ---------------------------------------------------------------------

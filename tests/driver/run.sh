@@ -179,7 +179,7 @@ run_cc env CC="$T/logcc" "$C" --steal=child -I"$T/inc" -DX=3 -U Y -O1 -g -Wall \
     -include "$T/inc/pre.h" -c "$T/src/fib.cilkc" -o "$T/out/fib.o"
 expect "-c: status" "0" "$st"
 expect "-c: cc -E gets the preprocessing options" \
-    "-E -IT/inc -DX=3 -U Y -O1 -g -Wall -include T/inc/pre.h -I T/bin/../include -x c T/src/fib.cilkc -o TMP.i" \
+    "-E -C -IT/inc -DX=3 -U Y -O1 -g -Wall -include T/inc/pre.h -I T/bin/../include -x c T/src/fib.cilkc -o TMP.i" \
     "$(norm "$T/cc.log" | sed -n 1p)"
 expect "-c: cilkc gets the steal mode" "--steal=child -o TMP.c TMP.i" "$(norm "$T/cilkc.log")"
 expect "-c: cc -c compiles the generated C (no second -include)" \

@@ -521,6 +521,15 @@ static void add_include_dir(Argv *a, const Driver *d)
     }
 }
 
+/* -x lang, which applies to the inputs after it; nothing for NULL. */
+static void add_lang(Argv *a, const char *lang)
+{
+    if (lang) {
+        argv_add(a, "-x");
+        argv_add(a, lang);
+    }
+}
+
 /* "dir/fib.cilkc" -> "fib" + new_suffix */
 static char *base_name(const char *path, const char *new_suffix)
 {
@@ -567,8 +576,7 @@ static void preprocess(const Driver *d, const char *input, const char *object, c
         argv_add(&a, object);
     }
     add_include_dir(&a, d);
-    argv_add(&a, "-x");
-    argv_add(&a, "c");
+    add_lang(&a, "c");
     argv_add(&a, input);
     argv_add(&a, "-o");
     argv_add(&a, out);
@@ -631,11 +639,9 @@ static void preprocess_all(const Driver *d)
         if (g->kind == ARG_LANG)
             lang = g->nword == 2 ? g->word[1] : g->word[0] + 2;
         if (g->kind == ARG_CILKC) {
-            argv_add(&a, "-x");
-            argv_add(&a, "c");
+            add_lang(&a, "c");
             argv_add(&a, g->word[0]);
-            argv_add(&a, "-x");
-            argv_add(&a, lang);
+            add_lang(&a, lang);
         } else if (g->kind != ARG_LINK && g->kind != ARG_NO_PP) {
             for (int k = 0; k < g->nword; k++)
                 argv_add(&a, g->word[k]);
@@ -684,19 +690,17 @@ static void link_all(const Driver *d)
                 argv_add(&a, g->word[k]);
             continue;
         }
-        if (lang) /* a -x before it would make cc read the object as source */
-            argv_add(&a, "-x"), argv_add(&a, "none");
+        /* a user's -x before the object would make cc read it as source */
+        add_lang(&a, lang ? "none" : NULL);
         argv_add(&a, g->object);
-        if (lang)
-            argv_add(&a, "-x"), argv_add(&a, lang);
+        add_lang(&a, lang);
     }
     add_include_dir(&a, d);
     if (d->output) {
         argv_add(&a, "-o");
         argv_add(&a, d->output);
     }
-    if (lang)
-        argv_add(&a, "-x"), argv_add(&a, "none");
+    add_lang(&a, lang ? "none" : NULL);
     if (!d->shared && d->runtime_lib)
         argv_add(&a, d->runtime_lib);
     else if (!d->shared && strcmp(d->steal, "serial") != 0)

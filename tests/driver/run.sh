@@ -215,6 +215,14 @@ expect "link: the link command" \
 expect "link: the program runs" "fib(20) = 6765" "$("$T/out/prog")"
 no_temps "link"
 
+# A user's -x does not make cc read the .cilkc object or the runtime as C.
+reset_logs
+run_cc env CC="$T/logcc" "$C" -x c -I"$T/inc" -DN=20 "$T/src/main.c" "$T/src/fib.cilkc" \
+    -o "$T/out/prog"
+expect "link after -x c: objects read as objects" \
+    "0 -x c -IT/inc -DN=20 T/src/main.c -x none TMP.o -x c -I T/bin/../include -o T/out/prog -x none T/bin/../lib/libcilkrt.a -lpthread" \
+    "$st $(norm "$T/cc.log" | sed -n 3p)"
+
 # A plain .c with -c goes to cc as it is.
 reset_logs
 run_cc env CC="$T/logcc" "$C" -DN=5 -c "$T/src/main.c" -o "$T/out/main.o"

@@ -554,23 +554,47 @@ static const char *op_text(const Lower *L, const Node *n)
 static void emit_call_text(Lower *L, const Node *n) { emit_range(&L->e, n->call.first, n->call.last); }
 
 /* The call as run by a clone: a parallel callee by its fast clone or body. */
+static int callee_is_name(const Node *n) { return n->callee.last - n->callee.first == 1; }
+
+/* Evaluate the callee (unless it is a name) and the arguments into
+ * temporaries, in the parent, before anything of the spawn is published:
+ * a thief that takes the continuation must see their side effects (i++)
+ * in the saved locals. */
+static void emit_arg_temps(Lower *L, const Node *n)
+{
+    if (!callee_is_name(n)) {
+        emit_str(&L->e, "__typeof__(((void)0, ");
+        emit_range(&L->e, n->callee.first, n->callee.last);
+        emit_str(&L->e, ")) cilkc_fn = (");
+        emit_range(&L->e, n->callee.first, n->callee.last);
+        emit_str(&L->e, "); ");
+    }
+    for (int i = 0; i < n->nargs; i++) {
+        emit_str(&L->e, "__typeof__(((void)0, ");
+        emit_range(&L->e, n->args[i].first, n->args[i].last);
+        emit_fmt(&L->e, ")) cilkc_a%d = (", i);
+        emit_range(&L->e, n->args[i].first, n->args[i].last);
+        emit_str(&L->e, "); ");
+    }
+}
+
+/* The call of a continuation-mode clone, on the temporaries; a parallel
+ * callee by its fast clone. */
 static void emit_call(Lower *L, const Node *n, int site, const char *frame)
 {
     const Func *g = parallel_callee(L, n);
-    if (!g) {
-        emit_call_text(L, n);
-        return;
-    }
-    const char *gname = g->sym->name;
-    if (L->clone == CLONE_CHILD)
-        emit_fmt(&L->e, "cilkc_body_%s(cilkc_w", gname);
-    else
-        emit_fmt(&L->e, "cilkc_fast_%s(cilkc_w, %s, %d, %s", gname, frame, site,
+    if (g) {
+        emit_fmt(&L->e, "cilkc_fast_%s(cilkc_w, %s, %d, %s", g->sym->name, frame, site,
                  dest_by_pointer(L, n) ? "(void *)cilkc_d" : "0");
-    for (int i = 0; i < n->nargs; i++) {
-        emit_str(&L->e, ", ");
-        emit_range(&L->e, n->args[i].first, n->args[i].last);
+    } else {
+        if (callee_is_name(n))
+            emit_range(&L->e, n->callee.first, n->callee.last);
+        else
+            emit_str(&L->e, "cilkc_fn");
+        emit_str(&L->e, "(");
     }
+    for (int i = 0; i < n->nargs; i++)
+        emit_fmt(&L->e, "%scilkc_a%d", g || i ? ", " : "", i);
     emit_str(&L->e, ")");
 }
 
@@ -656,10 +680,8 @@ static void spawn_cont(Lower *L, const Node *n, int site)
     const char *frame = slow ? "cilkc_h" : "&cilkc_f->h";
     int by_ptr = dest_by_pointer(L, n);
     emit_str(&L->e, "{ ");
-    if (!slow) {
+    if (!slow)
         emit_ensure_frame(L);
-        emit_saves(L);
-    }
     emit_str(&L->e, "{ ");
     /* The destination's address is taken by the parent before the child
      * runs; it travels with this child (not in a per-site frame slot: a
@@ -671,6 +693,9 @@ static void spawn_cont(Lower *L, const Node *n, int site)
         emit_dest_pointer(L, n);
         emit_str(&L->e, "; ");
     }
+    emit_arg_temps(L, n);
+    if (!slow)
+        emit_saves(L);
     emit_fmt(&L->e, "%s = %d; cilkrt_push(cilkc_w, %s); { ",
              slow ? "cilkc_h->entry" : "cilkc_f->h.entry", site, frame);
     if (has_dest(L, n)) {

@@ -28,7 +28,9 @@
 #   CC        C compiler for the serial elision (default: cc)
 #   MODES     steal modes (default: "continuation child serial")
 #   NWORKERS  worker counts (default: "1 2 4 8")
-#   TIMEOUT   seconds a single run may take (default: 60)
+#   TIMEOUT   seconds a single run may take (default: 30, 120 with
+#             --sanitize); after a time-out the other worker counts of that
+#             mode are skipped (and counted as failures)
 #   EXTRA_CFLAGS  more options for every cilkcc command (e.g. -O0)
 #   KEEP=1    keep the work directory
 #
@@ -44,7 +46,7 @@ CC=${CC:-cc}
 CILKCC=$top/$BUILD/bin/cilkcc
 MODES=${MODES:-continuation child serial}
 NWORKERS=${NWORKERS:-1 2 4 8}
-TIMEOUT=${TIMEOUT:-60}
+TIMEOUT=${TIMEOUT:-}
 CFLAGS_E2E="-std=gnu11 -O2 -g -Wall -Wextra -pthread"
 EXTRA_CFLAGS=${EXTRA_CFLAGS:-}
 san=
@@ -72,6 +74,10 @@ for arg in "$@"; do
     esac
 done
 
+if [ -z "$TIMEOUT" ]; then
+    TIMEOUT=30
+    [ -n "$san" ] && TIMEOUT=120
+fi
 if [ $elision_only = 1 ]; then
     MODES=
 elif [ ! -x "$CILKCC" ]; then
@@ -221,13 +227,24 @@ check_program() {
             sed 's/^/    /' "$d/$mode.cc" | head -20
             continue
         fi
-        if [ -s "$d/$mode.cc" ]; then
+        # (sanitizers add warnings of their own, e.g. -Wtsan)
+        if [ -s "$d/$mode.cc" ] && [ -z "$san" ]; then
             fail "$name mode=$mode: warnings from cilkcc"
             sed 's/^/    /' "$d/$mode.cc" | head -10
         fi
+        timed_out=0
         for p in $NWORKERS; do
+            # a run that hangs would likely hang at the next P too: keep
+            # the whole suite inside its time budget
+            if [ $timed_out = 1 ]; then
+                fail "$name mode=$mode P=$p: skipped after a time-out"
+                continue
+            fi
             CILK_NWORKERS=$p run_prog "$exe" "$d/$mode.$p" "$d/$mode.$p.err"
-            if [ -n "$san" ] && san_report "$d/$mode.$p.err"; then
+            if [ "$(tail -n 1 "$d/$mode.$p")" = exit=124 ]; then
+                timed_out=1
+                fail "$name mode=$mode P=$p: timed out after $TIMEOUT s"
+            elif [ -n "$san" ] && san_report "$d/$mode.$p.err"; then
                 fail "$name mode=$mode P=$p: $san report"
                 grep -m 5 -E 'ERROR:|WARNING:|runtime error:|SUMMARY' \
                     "$d/$mode.$p.err" | sed 's/^/    /'

@@ -39,6 +39,9 @@ $(COBJ)/%.o: $(GEN)/%.c $(CILKC_HDRS) | $(DEPS_STAMP)
 	@mkdir -p $(@D)
 	$(CC) $(CILKC_CFLAGS) -c -o $@ $<
 
+# the version cilkc --version prints: the one compiler/cilkcc.mk sets
+$(COBJ)/main.o: CILKC_CFLAGS += $(if $(CILKC_VERSION),-DCILKC_VERSION='"$(CILKC_VERSION)"')
+
 $(CILKC): $(CILKC_OBJS)
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) -o $@ $(CILKC_OBJS)

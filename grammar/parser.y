@@ -1113,8 +1113,10 @@ static int yyreport_syntax_error(const yypcontext_t *ctx, Parser *p)
 
 static void yyerror(const Loc *loc, Parser *p, const char *msg)
 {
-    /* only "memory exhausted": the parse stack is full */
-    diag_error(p->d, p->u, loc->first, "%s: input nested too deeply", msg);
+    /* only bison's "memory exhausted": YYMAXDEPTH states on the stack */
+    (void)msg;
+    diag_error(p->d, p->u, loc->first, "input nested too deeply (over %d parser states)",
+               YYMAXDEPTH);
 }
 
 /* ---- small constructors ---- */

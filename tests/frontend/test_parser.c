@@ -296,3 +296,82 @@ Test(frontend, typedef_name_as_declarator_name)
     cr_assert_str_eq(g->locals[0]->name, "pointer");
     cr_assert_eq(u->toks[find(u, "pointer", 4)].sym, g->locals[0]);
 }
+
+Test(frontend, other_statement_nodes)
+{
+    Unit *u = parse("void g(int n, ...) { __label__ out; static void *t[] = {&&out};\n"
+                    "  goto *t[0]; asm volatile(\"\" : \"+r\"(n));\n"
+                    "#pragma GCC unroll 4\n"
+                    "  _Static_assert(1, \"x\"); out: ; }");
+    cr_assert_eq(diag.nerrors, 0);
+    Func *f = u->funcs[0];
+    cr_assert(f->is_variadic);
+    Node **k = f->body->kids;
+    cr_assert_eq(k[0]->kind, N_OTHER);
+    cr_assert_eq(k[2]->kind, N_GOTO);
+    cr_assert_str_eq(text(u, k[2]->e), "*t[0]");
+    cr_assert_eq(k[3]->kind, N_ASM);
+    cr_assert_eq(k[4]->kind, N_OTHER);
+    cr_assert_eq(u->toks[k[4]->first].kind, TK_PRAGMA);
+    cr_assert_eq(k[5]->kind, N_OTHER);
+    cr_assert_eq(k[6]->kind, N_LABEL);
+    cr_assert_str_eq(text(u, (Range){k[6]->label, k[6]->label + 1}), "out");
+    cr_assert_eq(k[6]->body->kind, N_EMPTY);
+    cr_assert_eq(u->toks[find(u, "n", 1)].sym, f->params[0]);
+}
+
+Test(frontend, void_parameters_and_enum_constants)
+{
+    Unit *u = parse("enum { A = 1, B }; int g(void) { int v = B; return v + A; }");
+    cr_assert_eq(diag.nerrors, 0);
+    Func *f = u->funcs[0];
+    cr_assert_eq(f->nparams, 0);
+    cr_assert_eq(f->nlocals, 1);
+    cr_assert_eq(u->toks[find(u, "B", 1)].sym->kind, SYM_ENUMCONST);
+    cr_assert_eq(u->toks[find(u, "B", 1)].sym, u->toks[find(u, "B", 0)].sym);
+}
+
+Test(frontend, statement_expression_locals_are_numbered)
+{
+    Unit *u = parse("int g(int a) { int b = ({ int c = a; c + 1; }); { int d = b; a = d; } return a; }");
+    cr_assert_eq(diag.nerrors, 0);
+    Func *f = u->funcs[0];
+    cr_assert_eq(f->nlocals, 4);
+    for (int i = 0; i < f->nlocals; i++)
+        cr_assert_eq(f->locals[i]->index, i);
+    cr_assert_str_eq(f->locals[2]->name, "c");
+    cr_assert_str_eq(f->locals[3]->name, "d");
+}
+
+Test(frontend, static_and_extern_locals)
+{
+    Unit *u = parse("int g(void) { static int s; extern int e; int h(int); return s + e + h(1); }");
+    cr_assert_eq(diag.nerrors, 0);
+    Func *f = u->funcs[0];
+    cr_assert_eq(f->nlocals, 1);
+    cr_assert_eq(f->locals[0]->storage, SC_STATIC);
+    Sym *e = u->toks[find(u, "e", 1)].sym;
+    cr_assert_not(e->is_local);
+    cr_assert_eq(e->storage, SC_EXTERN);
+    cr_assert_eq(u->toks[find(u, "h", 1)].sym->kind, SYM_FUNC);
+}
+
+Test(frontend, recovery_keeps_scopes)
+{
+    Unit *u = parse("typedef int T; int f(void) { { int T = 1 + ; } T x = 2; return x; }\n"
+                    "int g(void) { T y = 3; return y; }");
+    cr_assert_eq(diag.nerrors, 1);
+    cr_assert_eq(u->nfuncs, 2);
+    cr_assert_str_eq(u->funcs[1]->locals[0]->name, "y");
+}
+
+Test(frontend, deep_nesting_is_an_error_not_a_crash)
+{
+    static char src[60000];
+    strcpy(src, "int x = ");
+    for (int i = 0; i < 20000; i++)
+        strcat(src + 8 + i, "(");
+    strcat(src, "1;");
+    parse(src);
+    cr_assert_geq(diag.nerrors, 1);
+}

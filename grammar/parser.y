@@ -1223,17 +1223,16 @@ static Declarator *param(Parser *p, Spec s, Loc spec, Dcl d, Loc at)
     decl->spec_last = spec.last;
     decl->storage = s.storage;
     decl->defines_type = s.defines_type;
-    Declarator *dt = new_declarator(p, decl, d, at.first == at.last ? spec : at);
-    if (at.first == at.last)
-        dt->first = dt->last = at.first;
+    Declarator *dt = new_declarator(p, decl, d, at);
     add_declarator(p, decl, dt);
     return dt;
 }
 
-/* A K&R parameter name: typed later by the declaration list. */
+/* A K&R parameter name: a Decl with no specifiers (implicit int) until the
+ * declaration list gives it a type. */
 static Declarator *knr_param(Parser *p, int tok)
 {
-    return new_declarator(p, NULL, dcl_name(tok), (Loc){tok, tok + 1});
+    return param(p, SPEC(0, 0), (Loc){tok, tok}, dcl_name(tok), (Loc){tok, tok + 1});
 }
 
 /* ---- declarations and scopes ---- */
@@ -1292,7 +1291,8 @@ static int knr_declare(Parser *p, Declarator *dt)
 {
     for (int i = 0; i < p->func->nparams; i++) {
         Sym *s = p->func->params[i];
-        if (!s->decl->parent && s->name == p->names[dt->name]->s) {
+        Decl *untyped = s->decl->parent;
+        if (untyped->spec_first == untyped->spec_last && s->name == p->names[dt->name]->s) {
             s->decl = dt;
             dt->sym = s;
             p->u->toks[dt->name].sym = s;

@@ -243,6 +243,11 @@ Test(frontend, knr_parameters)
     cr_assert_str_eq(f->params[1]->name, "b");
     cr_assert_eq(f->params[1]->decl->parent->spec_first, find(u, "char", 0));
     cr_assert_eq(u->toks[find(u, "b", 2)].sym, f->params[1]);
+    u = parse("int f(a) { return a; }");
+    cr_assert_eq(diag.nerrors, 0);
+    Decl *implicit = u->funcs[0]->params[0]->decl->parent;
+    cr_assert_not_null(implicit);
+    cr_assert_eq(implicit->spec_first, implicit->spec_last);
 }
 
 Test(frontend, line_markers_give_presumed_positions)

@@ -31,7 +31,7 @@ BENCH_PEER_BINS := $(foreach n,$(BENCH_NAMES),$(BENCH_DIR)/$(n).gomp \
 # Rebuild the cilkc binaries when the translator or the runtime changes.
 BENCH_TOOLS := $(wildcard $(BENCH_CILKCC) $(BUILD)/bin/cilkc $(BUILD)/lib/libcilkrt.a)
 
-.PHONY: bench bench-build bench-hand demo
+.PHONY: bench bench-build bench-hand demo test-bench
 
 bench: bench-hand bench-build
 	bash bench/run.sh $(if $(filter-out 0,$(QUICK)),--quick) --bin $(BENCH_DIR) --docs docs
@@ -44,6 +44,12 @@ bench-build: $(BENCH_CILKC_BINS) $(BENCH_PEER_BINS)
 
 demo:
 	bash scripts/demo.sh
+
+# The harness's own test: golden tables from fixed data, and the
+# CILK_STATS contract with the runtime (bench/test.sh). No timing.
+TEST_GOALS += test-bench
+test-bench: all
+	BUILD='$(BUILD)' bash bench/test.sh
 
 $(BENCH_DEPS_STAMP):
 	@mkdir -p $(@D)

@@ -18,7 +18,7 @@ function sort_values(s, v,    n, i, j, t) {
 function median(s,    v, n) {
     n = sort_values(s, v)
     if (n == 0) return "-"
-    return n % 2 ? v[(n + 1) / 2] : (v[n / 2] + v[n / 2 + 1]) / 2
+    return n % 2 ? v[(n + 1) / 2] : sprintf("%.6g", (v[n / 2] + v[n / 2 + 1]) / 2)
 }
 
 function extreme(s, which,    v, n) {

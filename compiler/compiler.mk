@@ -7,6 +7,7 @@
 #   make test-frontend   golden diagnostics, header round trip, bootstrap,
 #                        unit tests (tests/frontend/)
 #   make fuzz-smoke      one minute of libFuzzer on the scanner and parser
+#   make fuzz-translate  the same on the whole translator (lowering too)
 
 GEN := $(BUILD)/gen
 COBJ := $(BUILD)/obj/compiler
@@ -19,7 +20,7 @@ CILKC_HDRS := $(wildcard compiler/*.h)
 CILKC_CFLAGS = $(ALL_CFLAGS) -Icompiler
 
 .PHONY: test-frontend test-frontend-golden test-frontend-headers \
-        test-frontend-bootstrap test-frontend-unit fuzz-smoke
+        test-frontend-bootstrap test-frontend-unit fuzz-smoke fuzz-translate
 all: $(CILKC)
 TEST_GOALS += test-frontend
 
@@ -120,3 +121,20 @@ fuzz-smoke: $(FUZZ)/fuzz_parser
 	    tests/frontend/pass/*.c examples/*.cilkc $(wildcard tests/corpus/*.cilkc) $(FUZZ)/corpus/
 	$(FUZZ)/fuzz_parser -max_total_time=$(FUZZ_TIME) -timeout=10 -max_len=16384 \
 	    -rss_limit_mb=2048 -dict=fuzz/c.dict -print_final_stats=1 $(FUZZ)/corpus
+
+# The whole translator (lowering included) on inputs that parse:
+# `make fuzz-translate` (FUZZ_TIME seconds, default 60).
+$(FUZZ)/fuzz_translate: fuzz/fuzz_translate.c $(FUZZ_SRCS) compiler/buf.c compiler/lower.c \
+                        compiler/emit.c $(CILKC_HDRS) | $(FUZZ_STAMP)
+	@mkdir -p $(@D)
+	$(FUZZ_CC) -std=gnu11 -g -O1 -fsanitize=fuzzer,address,undefined \
+	    -fno-sanitize-recover=undefined -Icompiler -o $@ fuzz/fuzz_translate.c \
+	    $(filter-out fuzz/fuzz_parser.c,$(FUZZ_SRCS)) compiler/buf.c compiler/lower.c compiler/emit.c
+
+fuzz-translate: $(FUZZ)/fuzz_translate
+	@mkdir -p $(FUZZ)/corpus-translate
+	cp fuzz/seeds/* tests/frontend/pass/*.c $(FUZZ)/corpus-translate/
+	for f in examples/*.cilkc $(wildcard tests/corpus/*.cilkc); do \
+	    sed '/^#/d' $$f >$(FUZZ)/corpus-translate/$$(basename $$f).i; done
+	$(FUZZ)/fuzz_translate -max_total_time=$(FUZZ_TIME) -timeout=10 -max_len=8192 \
+	    -rss_limit_mb=2048 -dict=fuzz/c.dict -print_final_stats=1 $(FUZZ)/corpus-translate

@@ -6,6 +6,7 @@
 #
 #   make test-frontend   golden diagnostics, header round trip, bootstrap,
 #                        unit tests (tests/frontend/)
+#   make check-sanitize-frontend   the same tests with cilkc under ASan + UBSan
 #   make fuzz-smoke      one minute of libFuzzer on the scanner and parser
 #   make fuzz-translate  the same on the whole translator (lowering too)
 
@@ -138,3 +139,18 @@ fuzz-translate: $(FUZZ)/fuzz_translate
 	    sed '/^#/d' $$f >$(FUZZ)/corpus-translate/$$(basename $$f).i; done
 	$(FUZZ)/fuzz_translate -max_total_time=$(FUZZ_TIME) -timeout=10 -max_len=8192 \
 	    -rss_limit_mb=2048 -dict=fuzz/c.dict -print_final_stats=1 $(FUZZ)/corpus-translate
+
+# ---- sanitizers: cilkc built with ASan + UBSan passes the front-end tests ----
+SAN_CILKC := $(BUILD)/asan/cilkc
+SAN_FLAGS := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+
+$(SAN_CILKC): $(CILKC_SRCS) $(GEN)/lexer.c $(GEN)/parser.c $(CILKC_HDRS) | $(DEPS_STAMP)
+	@mkdir -p $(@D)
+	$(CC) -std=gnu11 -O1 -g $(SAN_FLAGS) -Icompiler -o $@ $(CILKC_SRCS) $(GEN)/lexer.c $(GEN)/parser.c
+
+.PHONY: check-sanitize-frontend
+check-sanitize: check-sanitize-frontend
+check-sanitize-frontend: $(SAN_CILKC) $(CILKC)
+	CC='$(CC)' sh tests/frontend/run.sh golden $(SAN_CILKC)
+	CC='$(CC)' sh tests/frontend/run.sh headers $(SAN_CILKC)
+	CC='$(CC)' sh tests/frontend/run.sh same $(CILKC) $(SAN_CILKC)

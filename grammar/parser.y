@@ -80,6 +80,8 @@ struct Parser {
     int pos;           /* next token to read */
     int prev;          /* kind of the last token returned */
     int seen_type;     /* declaration specifiers so far name a type */
+    int declarator_done; /* an init-declarator ended: after its ',' comes
+                            the next declarator (`int a, T;`) */
     Func *func;        /* function being defined */
     Vec locals, funcs;
     int knr;           /* in a K&R parameter declaration list */
@@ -464,8 +466,8 @@ init_declarator_list
     ;
 
 init_declarator
-    : declared
-    | declared "=" initializer          { decl_init(p, $1, @3, $3); }
+    : declared                          { p->declarator_done = 1; }
+    | declared "=" initializer          { decl_init(p, $1, @3, $3); p->declarator_done = 1; }
     ;
 
 declared
@@ -993,6 +995,9 @@ static int yylex(YYSTYPE *lval, Loc *loc, Parser *p)
 {
     (void)lval;
     Token *toks = p->u->toks;
+    /* set by the reduction that saw ',' as its lookahead */
+    int declarator_next = p->declarator_done && p->prev == TK_COMMA;
+    p->declarator_done = 0;
     for (;;) {
         int i = p->pos;
         if (i >= p->u->ntoks) {
@@ -1009,7 +1014,8 @@ static int yylex(YYSTYPE *lval, Loc *loc, Parser *p)
         } else if (kind == TK_IDENT) {
             Name *n = scope_intern(&p->sc, p->u->buf + toks[i].off, toks[i].len);
             p->names[i] = n;
-            if (n->sym && n->sym->kind == SYM_TYPEDEF && !names_follow(p->prev) && !p->seen_type) {
+            if (n->sym && n->sym->kind == SYM_TYPEDEF && !names_follow(p->prev) && !p->seen_type &&
+                !declarator_next) {
                 toks[i].sym = n->sym;
                 kind = TK_TYPEDEF_NAME;
             }

@@ -294,12 +294,18 @@ Test(frontend, typedef_name_as_declarator_name)
     Unit *u = parse("typedef void *pointer; typedef int T;\n"
                     "void f(const void *pointer, T T);\n"
                     "struct s { unsigned int sync; pointer p; };\n"
-                    "int g(void) { T *pointer = 0; return pointer == 0; }");
+                    "int g(void) { T *pointer = 0; return pointer == 0; }\n"
+                    "int k(void) { T a = 1, b; int c, T = 2; T += a + b + c; return T; }");
     cr_assert_eq(diag.nerrors, 0);
     cr_assert_eq(u->toks[find(u, "sync", 0)].kind, TK_IDENT);
     Func *g = u->funcs[0];
     cr_assert_str_eq(g->locals[0]->name, "pointer");
     cr_assert_eq(u->toks[find(u, "pointer", 4)].sym, g->locals[0]);
+    Func *k = u->funcs[1];
+    cr_assert_eq(k->nlocals, 4);
+    cr_assert_str_eq(k->locals[3]->name, "T");
+    cr_assert_eq(u->toks[find(u, "T", 6)].sym, k->locals[3]);
+    cr_assert_eq(u->toks[find(u, "T", 7)].sym, k->locals[3]);
 }
 
 Test(frontend, other_statement_nodes)

@@ -405,11 +405,12 @@ static int return_is_void(const Lower *L)
 }
 
 /* The function's declarator with a new name and extra leading parameters. */
-static void emit_signature(Lower *L, const Func *fn, const char *name, const char *extra)
+/* A function declarator with a new name and extra leading parameters. */
+static void emit_signature_of(Lower *L, const Declarator *dd, const char *name,
+                              const char *extra)
 {
-    const Declarator *dd = fn->decl->decls[0];
-    int close = params_close(L, fn);
     int open = dd->name + 1;
+    int close = matching(L, open);
     int empty = close == open + 1 || (close == open + 2 && kind(L, open + 1) == TK_VOID);
     for (int i = dd->first; i < dd->last; i++) {
         emit_str(&L->e, " ");
@@ -427,6 +428,11 @@ static void emit_signature(Lower *L, const Func *fn, const char *name, const cha
             emit_plain(L, i, i + 1);
         }
     }
+}
+
+static void emit_signature(Lower *L, const Func *fn, const char *name, const char *extra)
+{
+    emit_signature_of(L, fn->decl->decls[0], name, extra);
 }
 
 /* Specifiers of a clone: the original ones, with `inline`, `extern`,
@@ -462,6 +468,32 @@ static const Sym *declared_local(const Lower *L, const Node *n)
 {
     int k = site_of(L, n);
     return k ? L->declared[k - 1] : NULL;
+}
+
+/* A function only declared here, with the `cilk` marker and a prototype:
+ * if a parallel function of that name is linked in (continuation mode, from
+ * another file), its fast clone is called directly; a weak reference tells
+ * at run time. Without the marker the call goes through the function's
+ * plain entry, which is just as correct but makes a boundary. */
+static const Sym *marked_callee(const Lower *L, const Node *n)
+{
+    if (n->callee.last - n->callee.first != 1)
+        return NULL;
+    const Sym *s = tok(L, n->callee.first)->sym;
+    if (!s || s->kind != SYM_FUNC || s->def || !s->decl || !s->decl->parent ||
+        s->decl->name < 0 || kind(L, s->decl->name + 1) != TK_LPAREN)
+        return NULL;
+    const Decl *d = s->decl->parent;
+    int marked = 0;
+    for (int i = d->spec_first; i < d->spec_last; i++)
+        marked |= kind(L, i) == TK_CILK;
+    int open = s->decl->name + 1, close = matching(L, open);
+    if (!marked || close == open + 1)
+        return NULL;
+    for (int i = open; i < close; i++)
+        if (kind(L, i) == TK_ELLIPSIS)
+            return NULL;
+    return s;
 }
 
 /* The destination is a local variable by name: it has a frame field. */
@@ -583,6 +615,18 @@ static void emit_arg_temps(Lower *L, const Node *n)
 static void emit_call(Lower *L, const Node *n, int site, const char *frame)
 {
     const Func *g = parallel_callee(L, n);
+    const Sym *m = g ? NULL : marked_callee(L, n);
+    if (m) {
+        emit_fmt(&L->e, "(cilkc_fast_%s ? cilkc_fast_%s(cilkc_w, %s, %d, %s", m->name, m->name, frame,
+                 site, dest_by_pointer(L, n) ? "(void *)cilkc_d" : "0");
+        for (int i = 0; i < n->nargs; i++)
+            emit_fmt(&L->e, ", cilkc_a%d", i);
+        emit_fmt(&L->e, ") : %s(", m->name);
+        for (int i = 0; i < n->nargs; i++)
+            emit_fmt(&L->e, "%scilkc_a%d", i ? ", " : "", i);
+        emit_str(&L->e, "))");
+        return;
+    }
     if (g) {
         emit_fmt(&L->e, "cilkc_fast_%s(cilkc_w, %s, %d, %s", g->sym->name, frame, site,
                  dest_by_pointer(L, n) ? "(void *)cilkc_d" : "0");
@@ -1165,6 +1209,20 @@ static void emit_locals_struct(Lower *L)
  * child-mode body) now, after the user's own declaration of it. */
 static void declare_callees(Lower *L)
 {
+    for (int k = 0; k < L->nspawns && L->mode == STEAL_CONTINUATION; k++) {
+        const Sym *m = marked_callee(L, L->spawns[k]);
+        int seen = 0;
+        for (int j = 0; j < k && m; j++)
+            seen |= marked_callee(L, L->spawns[j]) == m;
+        if (!m || seen)
+            continue;
+        char name[300];
+        snprintf(name, sizeof name, "cilkc_fast_%s", m->name);
+        emit_str(&L->e, "extern");
+        emit_spec(L, m->decl->parent->spec_first, m->decl->parent->spec_last, 0, 0);
+        emit_signature_of(L, m->decl, name, FAST_EXTRA);
+        emit_str(&L->e, " __attribute__((weak));\n");
+    }
     for (int k = 0; k < L->nspawns; k++) {
         const Func *g = parallel_callee(L, L->spawns[k]);
         if (!g || g->first <= L->fn->first)

@@ -60,36 +60,43 @@ $(BENCH_DEPS_STAMP):
 # parallel make does not build benchmarks with a half-built cilkcc).
 $(BENCH_DIR)/%.cont: bench/programs/%.cilkc $(BENCH_HDRS) $(BENCH_TOOLS) | all
 	@mkdir -p $(@D)
-	$(BENCH_CILKCC) --steal=continuation $(BENCH_OPT) $(BENCH_INC) -o $@ $< || \
+	@echo "  CILKCC  $@"
+	@$(BENCH_CILKCC) --steal=continuation $(BENCH_OPT) $(BENCH_INC) -o $@ $< || \
 	    { echo "bench: $@ did not build: it will be reported as missing"; rm -f $@; }
 
 $(BENCH_DIR)/%.child: bench/programs/%.cilkc $(BENCH_HDRS) $(BENCH_TOOLS) | all
 	@mkdir -p $(@D)
-	$(BENCH_CILKCC) --steal=child $(BENCH_OPT) $(BENCH_INC) -o $@ $< || \
+	@echo "  CILKCC  $@"
+	@$(BENCH_CILKCC) --steal=child $(BENCH_OPT) $(BENCH_INC) -o $@ $< || \
 	    { echo "bench: $@ did not build: it will be reported as missing"; rm -f $@; }
 
 $(BENCH_DIR)/%.serial: bench/programs/%.cilkc $(BENCH_HDRS) $(BENCH_TOOLS) | all
 	@mkdir -p $(@D)
-	$(BENCH_CILKCC) --steal=serial $(BENCH_OPT) $(BENCH_INC) -o $@ $< || \
+	@echo "  CILKCC  $@"
+	@$(BENCH_CILKCC) --steal=serial $(BENCH_OPT) $(BENCH_INC) -o $@ $< || \
 	    { echo "bench: $@ did not build: it will be reported as missing"; rm -f $@; }
 
 # Ts for ns per spawn: no inlining, so every call of fib is a real call.
 $(BENCH_DIR)/%.serial-noinline: bench/programs/%.cilkc $(BENCH_HDRS) $(BENCH_TOOLS) | all
 	@mkdir -p $(@D)
-	$(BENCH_CILKCC) --steal=serial $(BENCH_OPT) -fno-inline $(BENCH_INC) -o $@ $< || \
+	@echo "  CILKCC  $@"
+	@$(BENCH_CILKCC) --steal=serial $(BENCH_OPT) -fno-inline $(BENCH_INC) -o $@ $< || \
 	    { echo "bench: $@ did not build: it will be reported as missing"; rm -f $@; }
 
 $(BENCH_DIR)/%.gomp: bench/peers/%_omp.c $(BENCH_HDRS) | $(BENCH_DEPS_STAMP)
 	@mkdir -p $(@D)
-	$(BENCH_GCC) -std=gnu11 $(BENCH_OPT) -fopenmp $(BENCH_INC) -o $@ $< || \
+	@echo "  GCC     $@"
+	@$(BENCH_GCC) -std=gnu11 $(BENCH_OPT) -fopenmp $(BENCH_INC) -o $@ $< || \
 	    { echo "bench: peer $@ did not build: it will be reported as missing"; rm -f $@; }
 
 $(BENCH_DIR)/%.iomp: bench/peers/%_omp.c $(BENCH_HDRS) | $(BENCH_DEPS_STAMP)
 	@mkdir -p $(@D)
-	$(BENCH_CLANG) -std=gnu11 $(BENCH_OPT) -fopenmp $(BENCH_INC) -o $@ $< || \
+	@echo "  CLANG   $@"
+	@$(BENCH_CLANG) -std=gnu11 $(BENCH_OPT) -fopenmp $(BENCH_INC) -o $@ $< || \
 	    { echo "bench: peer $@ did not build: it will be reported as missing"; rm -f $@; }
 
 $(BENCH_DIR)/%.tbb: bench/peers/%_tbb.cpp $(BENCH_HDRS) | $(BENCH_DEPS_STAMP)
 	@mkdir -p $(@D)
-	$(BENCH_CXX) -std=c++17 $(BENCH_OPT) $(BENCH_INC) -o $@ $< -ltbb -lpthread || \
+	@echo "  CXX     $@"
+	@$(BENCH_CXX) -std=c++17 $(BENCH_OPT) $(BENCH_INC) -o $@ $< -ltbb -lpthread || \
 	    { echo "bench: peer $@ did not build: it will be reported as missing"; rm -f $@; }

@@ -52,9 +52,9 @@ workers=$(printf '%s\n' 1 2 $((2 * ncpu)) | sort -nu | tr '\n' ' ')
 size_of() {
     if [ $quick = 1 ]; then
         case $1 in
-        fib) echo 25 ;; nqueens) echo 10 ;; cilksort) echo 500000 ;;
+        fib) echo 27 ;; nqueens) echo 11 ;; cilksort) echo 500000 ;;
         matmul) echo 256 ;; knapsack) echo 18 ;; heat) echo 1024 ;;
-        spawnloop) echo 300000 ;; uts) echo 7 ;;
+        spawnloop) echo 300000 ;; uts) echo 8 ;;
         esac
     else
         case $1 in

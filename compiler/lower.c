@@ -1314,7 +1314,9 @@ static void emit_fast_clone(Lower *L)
     emit_signature(L, L->fn, name, FAST_EXTRA);
     emit_fmt(&L->e, "\n{ struct cilkc_frame_%s *cilkc_f", L->name);
     if (L->lazy) {
-        emit_str(&L->e, " = 0; (void)cilkc_parent; (void)cilkc_site; (void)cilkc_dst;");
+        emit_fmt(&L->e, " = 0; (void)cilkc_parent; (void)cilkc_site; (void)cilkc_dst; "
+                        "(void)&cilkc_desc_%s;",
+                 L->name);
     } else {
         emit_str(&L->e, "; ");
         emit_frame_setup(L);

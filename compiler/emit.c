@@ -57,6 +57,10 @@ void emit_local(Emit *e, const Sym *s)
         emit_fmt(e, "cilkc_static_%s_%s_%d", e->fn, s->name, s->index);
         return;
     }
+    if (e->in_expr && e->in_expr[s->index]) {
+        emit_str(e, s->name);
+        return;
+    }
     switch (e->view) {
     case VIEW_PLAIN:
         emit_str(e, s->name);

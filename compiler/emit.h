@@ -21,6 +21,8 @@ typedef struct {
     const char *fn;              /* name of the function being lowered */
     View view;
     const unsigned char *resident; /* by Sym.index: lives in the frame in the fast clone */
+    const unsigned char *in_expr;  /* by Sym.index: declared in a statement expression
+                                      (always a C variable: no spawn can be inside) */
     const char *file;            /* presumed position of the next output line */
     int line;
 } Emit;

@@ -55,6 +55,7 @@ typedef struct {
     int is_main;
     int lazy;                /* fast clone allocates its frame at the first spawn */
     unsigned char *assigned; /* by Sym.index: written somewhere in the body */
+    unsigned char *in_expr;  /* by Sym.index: declared inside a statement expression */
     const Sym **visible; /* fast clone: locals in scope, innermost last */
     int nvisible;
     int errors;
@@ -161,6 +162,9 @@ static void find_resident(Lower *L)
             (kind(L, i + 1) == TK_DOT || kind(L, i + 1) == TK_LBRACKET))
             L->resident[s->index] = 1;
     }
+    for (int i = 0; i < fn->nlocals; i++)
+        if (L->in_expr[fn->locals[i]->index])
+            L->resident[fn->locals[i]->index] = 0;
 }
 
 static int is_assign_op(int k)
@@ -168,6 +172,27 @@ static int is_assign_op(int k)
     return k == TK_ASSIGN || k == TK_MUL_ASSIGN || k == TK_DIV_ASSIGN || k == TK_MOD_ASSIGN ||
            k == TK_ADD_ASSIGN || k == TK_SUB_ASSIGN || k == TK_SHL_ASSIGN ||
            k == TK_SHR_ASSIGN || k == TK_AND_ASSIGN || k == TK_XOR_ASSIGN || k == TK_OR_ASSIGN;
+}
+
+/* Locals declared inside a statement expression ({ ... }) stay C
+ * variables in every clone: no spawn can be inside an expression, so they
+ * are never live across one. */
+static void find_expr_locals(Lower *L)
+{
+    const Func *fn = L->fn;
+    L->in_expr = xmalloc((size_t)fn->nlocals + 1);
+    memset(L->in_expr, 0, (size_t)fn->nlocals + 1);
+    for (int i = fn->body->first; i < fn->body->last; i++) {
+        if (kind(L, i) != TK_LPAREN || kind(L, i + 1) != TK_LBRACE)
+            continue;
+        int end = matching(L, i);
+        for (int k = 0; k < fn->nlocals; k++) {
+            const Sym *s = fn->locals[k];
+            if (s->decl && s->decl->name > i && s->decl->name < end)
+                L->in_expr[s->index] = 1;
+        }
+        i = end;
+    }
 }
 
 /* Which locals are written after their declaration (by assignment, ++/--
@@ -1189,7 +1214,7 @@ static void emit_locals_struct(Lower *L)
     int fields = 0;
     for (int i = 0; i < L->fn->nlocals; i++) {
         const Sym *s = L->fn->locals[i];
-        if (!sym_is_auto(s) || !s->decl)
+        if (!sym_is_auto(s) || !s->decl || L->in_expr[s->index])
             continue;
         emit_local_field(L, s);
         fields++;
@@ -1584,12 +1609,14 @@ static void lower_func(Lower *L, const Func *fn)
     if (L->errors > before)
         return;
     collect_sites(L, fn->body);
+    find_expr_locals(L);
     find_resident(L);
     find_assigned(L);
     L->lazy = can_be_lazy(L);
     L->is_void = return_is_void(L);
     L->e.fn = L->name;
     L->e.resident = L->resident;
+    L->e.in_expr = L->in_expr;
     L->e.view = VIEW_PLAIN;
     L->e.file = NULL;
     emit_prototype(L, ";\n");
@@ -1603,6 +1630,7 @@ static void lower_func(Lower *L, const Func *fn)
         lower_continuation(L);
     free(L->resident);
     free(L->assigned);
+    free(L->in_expr);
     L->resident = NULL;
     L->assigned = NULL;
 }

@@ -255,6 +255,11 @@ static void check_decl(Lower *L, const Decl *d)
               "move it to file scope");
         return;
     }
+    for (int i = d->spec_first; i < d->spec_last; i++)
+        if (kind(L, i) == TK_AUTO_TYPE) {
+            error(L, i, "__auto_type in a parallel function is not supported; write the type");
+            return;
+        }
     for (int i = 0; i < d->ndecls; i++) {
         const Declarator *dd = d->decls[i];
         if (!sym_is_auto(dd->sym))

@@ -35,6 +35,24 @@ int tok_is(const Unit *u, int i, int kind)
     return i >= 0 && i < u->ntoks && u->toks[i].kind == kind;
 }
 
+int tok_kind(const Unit *u, int i)
+{
+    return i >= 0 && i < u->ntoks ? u->toks[i].kind : TK_EOF;
+}
+
+int tok_match(const Unit *u, int i)
+{
+    int open = tok_kind(u, i), depth = 0;
+    int close = open == TK_LPAREN ? TK_RPAREN : open == TK_LBRACKET ? TK_RBRACKET : TK_RBRACE;
+    for (; i < u->ntoks; i++) {
+        if (u->toks[i].kind == open)
+            depth++;
+        else if (u->toks[i].kind == close && --depth == 0)
+            return i;
+    }
+    return u->ntoks - 1;
+}
+
 int sym_is_auto(const Sym *s)
 {
     return s && s->is_local && s->kind == SYM_VAR &&

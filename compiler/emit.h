@@ -41,6 +41,10 @@ void emit_field(Emit *e, const Sym *s);
 void emit_line(Emit *e, int i);
 
 int tok_is(const Unit *u, int i, int kind);
+/* Kind of token i, TK_EOF outside the unit. */
+int tok_kind(const Unit *u, int i);
+/* Index of the token closing the bracket ( [ or { opened at i. */
+int tok_match(const Unit *u, int i);
 /* Is s an automatic local variable of the function (lives in the frame)? */
 int sym_is_auto(const Sym *s);
 

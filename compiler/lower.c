@@ -24,6 +24,7 @@
 #include "lower.h"
 
 #include "arena.h"
+#include "analysis.h"
 #include "emit.h"
 #include "tokens.h"
 
@@ -46,16 +47,10 @@ typedef struct {
     const Func *fn;
     const char *name;
     Clone clone;
-    unsigned char *resident;
-    Node **spawns; /* spawn sites: site k is spawns[k - 1] */
-    const Sym **declared; /* site k's declared local for `T x = spawn`, or NULL */
-    int nspawns;
+    Analysis a;    /* facts about fn: spawn sites, where each local lives */
     int next_sync; /* slow clone: next resume index for a sync or return */
     int is_void;
     int is_main;
-    int lazy;                /* fast clone allocates its frame at the first spawn */
-    unsigned char *assigned; /* by Sym.index: written somewhere in the body */
-    unsigned char *in_expr;  /* by Sym.index: declared inside a statement expression */
     const Sym **visible; /* fast clone: locals in scope, innermost last */
     int nvisible;
     int errors;
@@ -65,30 +60,9 @@ static void stmt(Lower *L, const Node *n);
 
 static const Token *tok(const Lower *L, int i) { return &L->u->toks[i]; }
 
-static int kind(const Lower *L, int i)
-{
-    return i >= 0 && i < L->u->ntoks ? L->u->toks[i].kind : TK_EOF;
-}
+static int kind(const Lower *L, int i) { return tok_kind(L->u, i); }
 
-/* Index of the token closing the bracket opened at i. */
-static int matching(const Lower *L, int i)
-{
-    int open = kind(L, i), depth = 0;
-    int close = open == TK_LPAREN ? TK_RPAREN : open == TK_LBRACKET ? TK_RBRACKET : TK_RBRACE;
-    for (; i < L->u->ntoks; i++) {
-        if (kind(L, i) == open)
-            depth++;
-        else if (kind(L, i) == close && --depth == 0)
-            return i;
-    }
-    return L->u->ntoks - 1;
-}
-
-static void error(Lower *L, int at, const char *msg)
-{
-    diag_error(L->d, L->u, at, "%s", msg);
-    L->errors++;
-}
+static int matching(const Lower *L, int i) { return tok_match(L->u, i); }
 
 /* Declaration text: names stay as written, whatever clone is being written. */
 static void emit_plain(Lower *L, int first, int last)
@@ -99,211 +73,7 @@ static void emit_plain(Lower *L, int first, int last)
     L->e.view = v;
 }
 
-static int site_of(const Lower *L, const Node *n)
-{
-    for (int k = 0; k < L->nspawns; k++)
-        if (L->spawns[k] == n)
-            return k + 1;
-    return 0;
-}
-
-/* ---------------------------------------------------------------------
- * Analysis: spawn sites, locals that live in the frame, what is refused
- * --------------------------------------------------------------------- */
-
-static void add_spawn(Lower *L, Node *n, const Sym *declared)
-{
-    L->spawns = xrealloc(L->spawns, sizeof *L->spawns * (size_t)(L->nspawns + 1));
-    L->declared = xrealloc(L->declared, sizeof *L->declared * (size_t)(L->nspawns + 1));
-    L->declared[L->nspawns] = declared;
-    L->spawns[L->nspawns++] = n;
-}
-
-static void collect_sites(Lower *L, Node *n)
-{
-    if (!n)
-        return;
-    if (n->kind == N_SPAWN)
-        add_spawn(L, n, NULL);
-    if (n->kind == N_DECL)
-        for (int i = 0; i < n->decl->ndecls; i++)
-            if (n->decl->decls[i]->spawn)
-                add_spawn(L, n->decl->decls[i]->spawn, n->decl->decls[i]->sym);
-    for (int i = 0; i < n->nkids; i++)
-        collect_sites(L, n->kids[i]);
-    collect_sites(L, n->init);
-    collect_sites(L, n->body);
-    collect_sites(L, n->els);
-}
-
-static int is_array_declarator(const Lower *L, const Declarator *dd)
-{
-    return dd->name >= 0 && kind(L, dd->name + 1) == TK_LBRACKET;
-}
-
-/* A local must live in the frame in both clones when a child or the thief
- * could reach it through an address: its address is taken, it is an array,
- * or a member or element of it is used (a member array decays to a pointer
- * into it, and spawn destinations like s.m or a[i] are written through
- * their address). */
-static void find_resident(Lower *L)
-{
-    const Func *fn = L->fn;
-    L->resident = xmalloc((size_t)fn->nlocals + 1);
-    memset(L->resident, 0, (size_t)fn->nlocals + 1);
-    for (int i = 0; i < fn->nlocals; i++) {
-        const Sym *s = fn->locals[i];
-        if (s->address_taken || (s->decl && is_array_declarator(L, s->decl)))
-            L->resident[s->index] = 1;
-    }
-    for (int i = fn->first; i < fn->last; i++) {
-        const Sym *s = tok(L, i)->sym;
-        if (kind(L, i) == TK_IDENT && sym_is_auto(s) &&
-            (kind(L, i + 1) == TK_DOT || kind(L, i + 1) == TK_LBRACKET))
-            L->resident[s->index] = 1;
-    }
-    for (int i = 0; i < fn->nlocals; i++)
-        if (L->in_expr[fn->locals[i]->index])
-            L->resident[fn->locals[i]->index] = 0;
-}
-
-static int is_assign_op(int k)
-{
-    return k == TK_ASSIGN || k == TK_MUL_ASSIGN || k == TK_DIV_ASSIGN || k == TK_MOD_ASSIGN ||
-           k == TK_ADD_ASSIGN || k == TK_SUB_ASSIGN || k == TK_SHL_ASSIGN ||
-           k == TK_SHR_ASSIGN || k == TK_AND_ASSIGN || k == TK_XOR_ASSIGN || k == TK_OR_ASSIGN;
-}
-
-/* Locals declared inside a statement expression ({ ... }) stay C
- * variables in every clone: no spawn can be inside an expression, so they
- * are never live across one. */
-static void find_expr_locals(Lower *L)
-{
-    const Func *fn = L->fn;
-    L->in_expr = xmalloc((size_t)fn->nlocals + 1);
-    memset(L->in_expr, 0, (size_t)fn->nlocals + 1);
-    for (int i = fn->body->first; i < fn->body->last; i++) {
-        if (kind(L, i) != TK_LPAREN || kind(L, i + 1) != TK_LBRACE)
-            continue;
-        int end = matching(L, i);
-        for (int k = 0; k < fn->nlocals; k++) {
-            const Sym *s = fn->locals[k];
-            if (s->decl && s->decl->name > i && s->decl->name < end)
-                L->in_expr[s->index] = 1;
-        }
-        i = end;
-    }
-}
-
-/* Which locals are written after their declaration (by assignment, ++/--
- * or as a spawn destination)? A parameter that is not needs saving into
- * the frame only once. Any doubt (a name in parentheses) counts as written. */
-static void find_assigned(Lower *L)
-{
-    const Func *fn = L->fn;
-    L->assigned = xmalloc((size_t)fn->nlocals + 1);
-    memset(L->assigned, 0, (size_t)fn->nlocals + 1);
-    for (int i = fn->body->first; i < fn->body->last; i++) {
-        const Sym *s = tok(L, i)->sym;
-        if (kind(L, i) != TK_IDENT || !sym_is_auto(s))
-            continue;
-        int prev = kind(L, i - 1), next = kind(L, i + 1);
-        if (is_assign_op(next) || next == TK_INC || next == TK_DEC || prev == TK_INC ||
-            prev == TK_DEC || prev == TK_LPAREN || next == TK_RPAREN || prev == TK_AMP)
-            L->assigned[s->index] = 1;
-    }
-}
-
-/* The fast clone may allocate its frame at its first spawn (leaves of the
- * recursion never do) unless something lives in the frame from the start. */
-static int can_be_lazy(const Lower *L)
-{
-    for (int i = 0; i < L->fn->nlocals; i++)
-        if (L->resident[L->fn->locals[i]->index])
-            return 0;
-    for (int i = L->fn->first; i < L->fn->last; i++) {
-        const Token *t = tok(L, i);
-        if (t->kind == TK_IDENT && t->len >= 6 &&
-            memcmp(L->u->buf + t->off + t->len - 6, "alloca", 6) == 0)
-            return 0;
-    }
-    return 1;
-}
-
-/* Does a declarator of a local refer to another local (a variable-length
- * array, or a type taken from a local)? */
-static int depends_on_local(const Lower *L, const Decl *d, const Declarator *dd)
-{
-    for (int i = d->spec_first; i < d->spec_last; i++)
-        if (sym_is_auto(tok(L, i)->sym))
-            return i;
-    for (int i = dd->first; i < dd->last; i++)
-        if (i != dd->name && sym_is_auto(tok(L, i)->sym))
-            return i;
-    return -1;
-}
-
-static void check_decl(Lower *L, const Decl *d)
-{
-    if (d->storage & SC_TYPEDEF) {
-        error(L, d->first, "typedef inside a parallel function is not supported; move it to file scope");
-        return;
-    }
-    if (d->defines_type) {
-        error(L, d->spec_first,
-              "struct, union or enum definition inside a parallel function is not supported; "
-              "move it to file scope");
-        return;
-    }
-    for (int i = d->spec_first; i < d->spec_last; i++)
-        if (kind(L, i) == TK_AUTO_TYPE) {
-            error(L, i, "__auto_type in a parallel function is not supported; write the type");
-            return;
-        }
-    for (int i = 0; i < d->ndecls; i++) {
-        const Declarator *dd = d->decls[i];
-        if (!sym_is_auto(dd->sym))
-            continue;
-        int at = depends_on_local(L, d, dd);
-        if (at >= 0)
-            error(L, at, "variable-length array or type that depends on a local variable "
-                         "in a parallel function is not supported");
-        else if (is_array_declarator(L, dd) && kind(L, dd->name + 2) == TK_RBRACKET)
-            error(L, dd->name, "array without a size in a parallel function is not supported; "
-                               "give its size");
-    }
-}
-
-static void check_node(Lower *L, const Node *n)
-{
-    if (!n)
-        return;
-    if (n->kind == N_DECL)
-        check_decl(L, n->decl);
-    for (int i = 0; i < n->nkids; i++)
-        check_node(L, n->kids[i]);
-    check_node(L, n->init);
-    check_node(L, n->body);
-    check_node(L, n->els);
-}
-
-static void check_func(Lower *L)
-{
-    const Func *fn = L->fn;
-    if (fn->is_knr)
-        error(L, fn->decl->first, "parallel function with a K&R parameter list is not supported");
-    if (fn->is_variadic)
-        error(L, fn->decl->first, "variadic parallel function is not supported");
-    for (int i = fn->first; i < fn->last; i++)
-        if (kind(L, i) == TK_ANDAND && kind(L, i + 1) == TK_IDENT &&
-            (i == fn->first || kind(L, i - 1) == TK_LPAREN || kind(L, i - 1) == TK_ASSIGN ||
-             kind(L, i - 1) == TK_COMMA))
-            if (!tok(L, i + 1)->sym) {
-                error(L, i, "label address (&&label) in a parallel function is not supported");
-                break;
-            }
-    check_node(L, fn->body);
-}
+static int site_of(const Lower *L, const Node *n) { return analysis_site(&L->a, n); }
 
 /* ---------------------------------------------------------------------
  * Types as text
@@ -497,7 +267,7 @@ static const Func *parallel_callee(const Lower *L, const Node *n)
 static const Sym *declared_local(const Lower *L, const Node *n)
 {
     int k = site_of(L, n);
-    return k ? L->declared[k - 1] : NULL;
+    return k ? L->a.declared[k - 1] : NULL;
 }
 
 /* A function only declared here, with the `cilk` marker and a prototype:
@@ -697,7 +467,7 @@ static void emit_saves(Lower *L)
         int hidden = 0;
         for (int j = i + 1; j < L->nvisible; j++)
             hidden |= strcmp(L->visible[j]->name, s->name) == 0;
-        if (hidden || L->resident[s->index] || (s->is_param && !L->assigned[s->index]))
+        if (hidden || L->a.resident[s->index] || (s->is_param && !L->a.assigned[s->index]))
             continue;
         emit_str(&L->e, "cilkc_f->l.");
         emit_field(&L->e, s);
@@ -714,7 +484,7 @@ static void emit_frame_setup(Lower *L)
              L->name, L->name);
     for (int i = 0; i < L->fn->nparams; i++) {
         const Sym *p = L->fn->params[i];
-        if (L->resident[p->index] || !L->assigned[p->index]) {
+        if (L->a.resident[p->index] || !L->a.assigned[p->index]) {
             emit_str(&L->e, " cilkc_f->l.");
             emit_field(&L->e, p);
             emit_fmt(&L->e, " = %s;", p->name);
@@ -724,7 +494,7 @@ static void emit_frame_setup(Lower *L)
 
 static void emit_ensure_frame(Lower *L)
 {
-    if (!L->lazy)
+    if (!L->a.lazy)
         return;
     emit_str(&L->e, "if (!cilkc_f) { ");
     emit_frame_setup(L);
@@ -733,7 +503,7 @@ static void emit_ensure_frame(Lower *L)
 
 static void emit_frame_free(Lower *L)
 {
-    emit_str(&L->e, L->lazy ? "if (cilkc_f) cilkrt_frame_free(cilkc_w, &cilkc_f->h); "
+    emit_str(&L->e, L->a.lazy ? "if (cilkc_f) cilkrt_frame_free(cilkc_w, &cilkc_f->h); "
                             : "cilkrt_frame_free(cilkc_w, &cilkc_f->h); ");
 }
 
@@ -906,7 +676,7 @@ static void return_stmt(Lower *L, const Node *n)
 /* Is local s a C variable in the clone being written (not a frame field)? */
 static int in_c_variable(const Lower *L, const Sym *s)
 {
-    return L->clone == CLONE_CHILD || (L->clone == CLONE_FAST && !L->resident[s->index]);
+    return L->clone == CLONE_CHILD || (L->clone == CLONE_FAST && !L->a.resident[s->index]);
 }
 
 static void push_visible(Lower *L, const Sym *s)
@@ -920,7 +690,7 @@ static void init_assign(Lower *L, const Declarator *dd)
 {
     const Sym *s = dd->sym;
     int brace = kind(L, dd->init_first) == TK_LBRACE;
-    if (is_array_declarator(L, dd)) {
+    if (analysis_is_array(L->u, dd)) {
         emit_str(&L->e, "__builtin_memcpy(&");
         emit_local(&L->e, s);
         emit_str(&L->e, ", &(__typeof__(");
@@ -956,7 +726,7 @@ static void save_hidden(Lower *L, const Sym *s)
         const Sym *v = L->visible[i];
         if (strcmp(v->name, s->name) != 0)
             continue;
-        if (!L->resident[v->index]) {
+        if (!L->a.resident[v->index]) {
             emit_ensure_frame(L);
             emit_str(&L->e, "cilkc_f->l.");
             emit_field(&L->e, v);
@@ -1219,7 +989,7 @@ static void emit_locals_struct(Lower *L)
     int fields = 0;
     for (int i = 0; i < L->fn->nlocals; i++) {
         const Sym *s = L->fn->locals[i];
-        if (!sym_is_auto(s) || !s->decl || L->in_expr[s->index])
+        if (!sym_is_auto(s) || !s->decl || L->a.in_expr[s->index])
             continue;
         emit_local_field(L, s);
         fields++;
@@ -1239,11 +1009,11 @@ static void emit_locals_struct(Lower *L)
  * child-mode body) now, after the user's own declaration of it. */
 static void declare_callees(Lower *L)
 {
-    for (int k = 0; k < L->nspawns && L->mode == STEAL_CONTINUATION; k++) {
-        const Sym *m = marked_callee(L, L->spawns[k]);
+    for (int k = 0; k < L->a.nspawns && L->mode == STEAL_CONTINUATION; k++) {
+        const Sym *m = marked_callee(L, L->a.spawns[k]);
         int seen = 0;
         for (int j = 0; j < k && m; j++)
-            seen |= marked_callee(L, L->spawns[j]) == m;
+            seen |= marked_callee(L, L->a.spawns[j]) == m;
         if (!m || seen)
             continue;
         char name[300];
@@ -1253,13 +1023,13 @@ static void declare_callees(Lower *L)
         emit_signature_of(L, m->decl, name, FAST_EXTRA);
         emit_str(&L->e, " __attribute__((weak));\n");
     }
-    for (int k = 0; k < L->nspawns; k++) {
-        const Func *g = parallel_callee(L, L->spawns[k]);
+    for (int k = 0; k < L->a.nspawns; k++) {
+        const Func *g = parallel_callee(L, L->a.spawns[k]);
         if (!g || g->first <= L->fn->first)
             continue;
         int seen = 0;
         for (int j = 0; j < k; j++)
-            seen |= parallel_callee(L, L->spawns[j]) == g;
+            seen |= parallel_callee(L, L->a.spawns[j]) == g;
         if (seen)
             continue;
         char name[300];
@@ -1343,7 +1113,7 @@ static void emit_fast_clone(Lower *L)
     snprintf(name, sizeof name, "cilkc_fast_%s", L->name);
     emit_signature(L, L->fn, name, FAST_EXTRA);
     emit_fmt(&L->e, "\n{ struct cilkc_frame_%s *cilkc_f", L->name);
-    if (L->lazy) {
+    if (L->a.lazy) {
         emit_fmt(&L->e, " = 0; (void)cilkc_parent; (void)cilkc_site; (void)cilkc_dst; "
                         "(void)&cilkc_desc_%s;",
                  L->name);
@@ -1352,7 +1122,7 @@ static void emit_fast_clone(Lower *L)
         emit_frame_setup(L);
     }
     for (int i = 0; i < L->fn->nparams; i++)
-        if (!L->resident[L->fn->params[i]->index])
+        if (!L->a.resident[L->fn->params[i]->index])
             push_visible(L, L->fn->params[i]);
     L->e.file = NULL;
     block(L, L->fn->body);
@@ -1366,7 +1136,7 @@ static void emit_slow_clone(Lower *L)
 {
     L->clone = CLONE_SLOW;
     L->e.view = VIEW_SLOW;
-    L->next_sync = L->nspawns + 1;
+    L->next_sync = L->a.nspawns + 1;
     /* The body first, into its own buffer: the entry switch lists every
      * resume label, and syncs are numbered as they are written. */
     Buf body = {0};
@@ -1408,8 +1178,8 @@ static void emit_inlet(Lower *L)
              "{ struct cilkc_frame_%s *cilkc_f = (struct cilkc_frame_%s *)cilkc_h; (void)cilkc_f; "
              "(void)cilkc_v;\n  switch (cilkc_site) {",
              L->name, L->name, L->name);
-    for (int k = 1; k <= L->nspawns; k++) {
-        const Node *n = L->spawns[k - 1];
+    for (int k = 1; k <= L->a.nspawns; k++) {
+        const Node *n = L->a.spawns[k - 1];
         if (!has_dest(L, n))
             continue;
         emit_fmt(&L->e, "\n  case %d: { struct { void *d; __typeof__(", k);
@@ -1593,11 +1363,11 @@ static void emit_child_body(Lower *L)
 
 static void lower_child(Lower *L)
 {
-    for (int k = 1; k <= L->nspawns; k++)
-        emit_task_struct(L, L->spawns[k - 1], k);
+    for (int k = 1; k <= L->a.nspawns; k++)
+        emit_task_struct(L, L->a.spawns[k - 1], k);
     emit_child_body(L);
-    for (int k = 1; k <= L->nspawns; k++)
-        emit_thunk(L, L->spawns[k - 1], k);
+    for (int k = 1; k <= L->a.nspawns; k++)
+        emit_thunk(L, L->a.spawns[k - 1], k);
     emit_root_thunk(L);
     emit_entry(L);
 }
@@ -1606,22 +1376,18 @@ static void lower_func(Lower *L, const Func *fn)
 {
     L->fn = fn;
     L->name = fn->sym->name;
-    L->nspawns = 0;
     L->nvisible = 0;
     L->is_main = strcmp(L->name, "main") == 0;
-    int before = L->errors;
-    check_func(L);
-    if (L->errors > before)
+    int errors = analyze_func(L->u, fn, L->d, &L->a);
+    L->errors += errors;
+    if (errors) {
+        analysis_free(&L->a);
         return;
-    collect_sites(L, fn->body);
-    find_expr_locals(L);
-    find_resident(L);
-    find_assigned(L);
-    L->lazy = can_be_lazy(L);
+    }
     L->is_void = return_is_void(L);
     L->e.fn = L->name;
-    L->e.resident = L->resident;
-    L->e.in_expr = L->in_expr;
+    L->e.resident = L->a.resident;
+    L->e.in_expr = L->a.in_expr;
     L->e.view = VIEW_PLAIN;
     L->e.file = NULL;
     emit_prototype(L, ";\n");
@@ -1633,11 +1399,7 @@ static void lower_func(Lower *L, const Func *fn)
         lower_child(L);
     else
         lower_continuation(L);
-    free(L->resident);
-    free(L->assigned);
-    free(L->in_expr);
-    L->resident = NULL;
-    L->assigned = NULL;
+    analysis_free(&L->a);
 }
 
 /* ---------------------------------------------------------------------
@@ -1707,8 +1469,6 @@ int lower_unit(const Unit *u, StealMode mode, Diag *d, Buf *out)
         pos = (size_t)fn->byte_last;
     }
     copy_bytes(&L, pos, u->len, &t);
-    free(L.spawns);
-    free(L.declared);
     free(L.visible);
     return L.errors;
 }

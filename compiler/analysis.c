@@ -1,0 +1,258 @@
+/* analysis.c: facts about a parallel function for the lowering (see
+ * analysis.h). */
+#include "analysis.h"
+
+#include "arena.h"
+#include "emit.h"
+#include "tokens.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static const Token *tok(const Analysis *a, int i) { return &a->u->toks[i]; }
+
+static int kind(const Analysis *a, int i) { return tok_kind(a->u, i); }
+
+static int matching(const Analysis *a, int i) { return tok_match(a->u, i); }
+
+static void error(Analysis *a, int at, const char *msg)
+{
+    diag_error(a->d, a->u, at, "%s", msg);
+    a->errors++;
+}
+
+static unsigned char *flags_for(const Func *fn)
+{
+    unsigned char *f = xmalloc((size_t)fn->nlocals + 1);
+    memset(f, 0, (size_t)fn->nlocals + 1);
+    return f;
+}
+
+int analysis_site(const Analysis *a, const Node *n)
+{
+    for (int k = 0; k < a->nspawns; k++)
+        if (a->spawns[k] == n)
+            return k + 1;
+    return 0;
+}
+
+int analysis_is_array(const Unit *u, const Declarator *dd)
+{
+    return dd->name >= 0 && tok_kind(u, dd->name + 1) == TK_LBRACKET;
+}
+
+
+static void add_spawn(Analysis *a, Node *n, const Sym *declared)
+{
+    a->spawns = xrealloc(a->spawns, sizeof *a->spawns * (size_t)(a->nspawns + 1));
+    a->declared = xrealloc(a->declared, sizeof *a->declared * (size_t)(a->nspawns + 1));
+    a->declared[a->nspawns] = declared;
+    a->spawns[a->nspawns++] = n;
+}
+
+static void collect_sites(Analysis *a, Node *n)
+{
+    if (!n)
+        return;
+    if (n->kind == N_SPAWN)
+        add_spawn(a, n, NULL);
+    if (n->kind == N_DECL)
+        for (int i = 0; i < n->decl->ndecls; i++)
+            if (n->decl->decls[i]->spawn)
+                add_spawn(a, n->decl->decls[i]->spawn, n->decl->decls[i]->sym);
+    for (int i = 0; i < n->nkids; i++)
+        collect_sites(a, n->kids[i]);
+    collect_sites(a, n->init);
+    collect_sites(a, n->body);
+    collect_sites(a, n->els);
+}
+
+
+/* A local must live in the frame in both clones when a child or the thief
+ * could reach it through an address: its address is taken, it is an array,
+ * or a member or element of it is used (a member array decays to a pointer
+ * into it, and spawn destinations like s.m or a[i] are written through
+ * their address). */
+static void find_resident(Analysis *a)
+{
+    const Func *fn = a->fn;
+    a->resident = flags_for(fn);
+    for (int i = 0; i < fn->nlocals; i++) {
+        const Sym *s = fn->locals[i];
+        if (s->address_taken || (s->decl && analysis_is_array(a->u, s->decl)))
+            a->resident[s->index] = 1;
+    }
+    for (int i = fn->first; i < fn->last; i++) {
+        const Sym *s = tok(a, i)->sym;
+        if (kind(a, i) == TK_IDENT && sym_is_auto(s) &&
+            (kind(a, i + 1) == TK_DOT || kind(a, i + 1) == TK_LBRACKET))
+            a->resident[s->index] = 1;
+    }
+    for (int i = 0; i < fn->nlocals; i++)
+        if (a->in_expr[fn->locals[i]->index])
+            a->resident[fn->locals[i]->index] = 0;
+}
+
+static int is_assign_op(int k)
+{
+    return k == TK_ASSIGN || k == TK_MUL_ASSIGN || k == TK_DIV_ASSIGN || k == TK_MOD_ASSIGN ||
+           k == TK_ADD_ASSIGN || k == TK_SUB_ASSIGN || k == TK_SHL_ASSIGN ||
+           k == TK_SHR_ASSIGN || k == TK_AND_ASSIGN || k == TK_XOR_ASSIGN || k == TK_OR_ASSIGN;
+}
+
+/* Locals declared inside a statement expression ({ ... }) stay C
+ * variables in every clone: no spawn can be inside an expression, so they
+ * are never live across one. */
+static void find_expr_locals(Analysis *a)
+{
+    const Func *fn = a->fn;
+    a->in_expr = flags_for(fn);
+    for (int i = fn->body->first; i < fn->body->last; i++) {
+        if (kind(a, i) != TK_LPAREN || kind(a, i + 1) != TK_LBRACE)
+            continue;
+        int end = matching(a, i);
+        for (int k = 0; k < fn->nlocals; k++) {
+            const Sym *s = fn->locals[k];
+            if (s->decl && s->decl->name > i && s->decl->name < end)
+                a->in_expr[s->index] = 1;
+        }
+        i = end;
+    }
+}
+
+/* Which locals are written after their declaration (by assignment, ++/--
+ * or as a spawn destination)? A parameter that is not needs saving into
+ * the frame only once. Any doubt (a name in parentheses) counts as written. */
+static void find_assigned(Analysis *a)
+{
+    const Func *fn = a->fn;
+    a->assigned = flags_for(fn);
+    for (int i = fn->body->first; i < fn->body->last; i++) {
+        const Sym *s = tok(a, i)->sym;
+        if (kind(a, i) != TK_IDENT || !sym_is_auto(s))
+            continue;
+        int prev = kind(a, i - 1), next = kind(a, i + 1);
+        if (is_assign_op(next) || next == TK_INC || next == TK_DEC || prev == TK_INC ||
+            prev == TK_DEC || prev == TK_LPAREN || next == TK_RPAREN || prev == TK_AMP)
+            a->assigned[s->index] = 1;
+    }
+}
+
+/* The fast clone may allocate its frame at its first spawn (leaves of the
+ * recursion never do) unless something lives in the frame from the start. */
+static int can_be_lazy(const Analysis *a)
+{
+    for (int i = 0; i < a->fn->nlocals; i++)
+        if (a->resident[a->fn->locals[i]->index])
+            return 0;
+    for (int i = a->fn->first; i < a->fn->last; i++) {
+        const Token *t = tok(a, i);
+        if (t->kind == TK_IDENT && t->len >= 6 &&
+            memcmp(a->u->buf + t->off + t->len - 6, "alloca", 6) == 0)
+            return 0;
+    }
+    return 1;
+}
+
+/* Does a declarator of a local refer to another local (a variable-length
+ * array, or a type taken from a local)? */
+static int depends_on_local(const Analysis *a, const Decl *d, const Declarator *dd)
+{
+    for (int i = d->spec_first; i < d->spec_last; i++)
+        if (sym_is_auto(tok(a, i)->sym))
+            return i;
+    for (int i = dd->first; i < dd->last; i++)
+        if (i != dd->name && sym_is_auto(tok(a, i)->sym))
+            return i;
+    return -1;
+}
+
+static void check_decl(Analysis *a, const Decl *d)
+{
+    if (d->storage & SC_TYPEDEF) {
+        error(a, d->first, "typedef inside a parallel function is not supported; move it to file scope");
+        return;
+    }
+    if (d->defines_type) {
+        error(a, d->spec_first,
+              "struct, union or enum definition inside a parallel function is not supported; "
+              "move it to file scope");
+        return;
+    }
+    for (int i = d->spec_first; i < d->spec_last; i++)
+        if (kind(a, i) == TK_AUTO_TYPE) {
+            error(a, i, "__auto_type in a parallel function is not supported; write the type");
+            return;
+        }
+    for (int i = 0; i < d->ndecls; i++) {
+        const Declarator *dd = d->decls[i];
+        if (!sym_is_auto(dd->sym))
+            continue;
+        int at = depends_on_local(a, d, dd);
+        if (at >= 0)
+            error(a, at, "variable-length array or type that depends on a local variable "
+                         "in a parallel function is not supported");
+        else if (analysis_is_array(a->u, dd) && kind(a, dd->name + 2) == TK_RBRACKET)
+            error(a, dd->name, "array without a size in a parallel function is not supported; "
+                               "give its size");
+    }
+}
+
+static void check_node(Analysis *a, const Node *n)
+{
+    if (!n)
+        return;
+    if (n->kind == N_DECL)
+        check_decl(a, n->decl);
+    for (int i = 0; i < n->nkids; i++)
+        check_node(a, n->kids[i]);
+    check_node(a, n->init);
+    check_node(a, n->body);
+    check_node(a, n->els);
+}
+
+static void check_func(Analysis *a)
+{
+    const Func *fn = a->fn;
+    if (fn->is_knr)
+        error(a, fn->decl->first, "parallel function with a K&R parameter list is not supported");
+    if (fn->is_variadic)
+        error(a, fn->decl->first, "variadic parallel function is not supported");
+    for (int i = fn->first; i < fn->last; i++)
+        if (kind(a, i) == TK_ANDAND && kind(a, i + 1) == TK_IDENT &&
+            (i == fn->first || kind(a, i - 1) == TK_LPAREN || kind(a, i - 1) == TK_ASSIGN ||
+             kind(a, i - 1) == TK_COMMA))
+            if (!tok(a, i + 1)->sym) {
+                error(a, i, "label address (&&label) in a parallel function is not supported");
+                break;
+            }
+    check_node(a, fn->body);
+}
+
+
+int analyze_func(const Unit *u, const Func *fn, Diag *d, Analysis *a)
+{
+    memset(a, 0, sizeof *a);
+    a->u = u;
+    a->fn = fn;
+    a->d = d;
+    check_func(a);
+    if (a->errors)
+        return a->errors;
+    collect_sites(a, fn->body);
+    find_expr_locals(a);
+    find_resident(a);
+    find_assigned(a);
+    a->lazy = can_be_lazy(a);
+    return 0;
+}
+
+void analysis_free(Analysis *a)
+{
+    free(a->spawns);
+    free(a->declared);
+    free(a->resident);
+    free(a->assigned);
+    free(a->in_expr);
+    memset(a, 0, sizeof *a);
+}

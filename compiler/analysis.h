@@ -1,0 +1,34 @@
+/* analysis.h: what the lowering needs to know about a parallel function
+ * before it writes any code: its spawn sites, where each local lives, and
+ * whether the function uses anything the lowering refuses. */
+#ifndef CILKC_ANALYSIS_H
+#define CILKC_ANALYSIS_H
+
+#include "ast.h"
+#include "diag.h"
+
+typedef struct {
+    const Unit *u;
+    const Func *fn;
+    Diag *d;
+    int errors;
+    Node **spawns;          /* spawn sites: site k is spawns[k - 1] */
+    const Sym **declared;   /* site k's declared local for `T x = spawn`, or NULL */
+    int nspawns;
+    unsigned char *resident; /* by Sym.index: lives in the frame in both clones */
+    unsigned char *assigned; /* by Sym.index: written somewhere in the body */
+    unsigned char *in_expr;  /* by Sym.index: declared inside a statement expression */
+    int lazy;                /* the fast clone may allocate its frame at the first spawn */
+} Analysis;
+
+/* Fill a for fn; report what cannot be lowered through d. Returns the
+ * number of errors (then a holds nothing to use). */
+int analyze_func(const Unit *u, const Func *fn, Diag *d, Analysis *a);
+void analysis_free(Analysis *a);
+
+/* The spawn site number of a spawn node (from 1), or 0. */
+int analysis_site(const Analysis *a, const Node *n);
+/* Does the declarator declare an array (`name[...]`)? */
+int analysis_is_array(const Unit *u, const Declarator *dd);
+
+#endif

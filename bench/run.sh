@@ -185,10 +185,12 @@ awk -F, -f "$here/summarize.awk" -v key=3 "$sweep_raw" > "$sweep_csv"
 
 machine="$(awk -F': ' '/^model name/ { print $2; exit }' /proc/cpuinfo), $ncpu cores"
 load="$(cut -d' ' -f1-3 /proc/loadavg)"
+commit=$(git rev-parse --short HEAD 2> /dev/null || echo unknown)
+git diff --quiet HEAD -- compiler runtime grammar 2> /dev/null || commit="$commit with uncommitted changes to the translator or runtime"
 compilers="$(${CC:-cc} --version | head -1); $(clang --version 2> /dev/null | head -1)"
 table=$results/table.md
 {
-    echo "Measured $(date -u +%Y-%m-%d) on $machine ($compilers);"
+    echo "Measured $(date -u +%Y-%m-%d) at commit $commit on $machine ($compilers);"
     echo "$( [ $quick = 1 ] && echo '`make bench QUICK=1` (small sizes)' || echo '`make bench` (full sizes)'),"
     echo "$runs runs per configuration, $elapsed s in all; load average at the end $load"
     echo "(a load above $ncpu means other work shared the cores: read the times with that in mind)."

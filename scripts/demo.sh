@@ -15,8 +15,8 @@ export LC_ALL=C
 
 out=build/demo
 workers=${CILK_NWORKERS:-$(nproc)}
-fib_n=${DEMO_FIB:-32}
-loop_n=${DEMO_LOOP:-2000000}
+fib_n=${DEMO_FIB:-35}
+loop_n=${DEMO_LOOP:-3000000}
 
 step() {
     printf '\n==== %s\n\n' "$*"
@@ -64,19 +64,17 @@ excerpt "$gen" cilkc_body_fib
 # leaves "seconds maxrss_kb" in $out/MODE/PROG.time, stats in .stats.
 run() {
     local mode=$1 prog=$2 arg=$3
-    local exe=$out/$mode/$prog
+    local exe=$out/$mode/$prog base=$out/$mode/$prog
+    local t0 t1 timer=()
+    [ -x /usr/bin/time ] && timer=(/usr/bin/time -f %M -o "$base.rss")
     echo "\$ CILK_NWORKERS=$workers CILK_STATS=1 $exe $arg"
-    if [ -x /usr/bin/time ]; then
-        CILK_NWORKERS=$workers CILK_STATS=1 /usr/bin/time -f '%e %M' -o "$out/$mode/$prog.time" \
-            "$exe" "$arg" 2> "$out/$mode/$prog.stats"
-    else
-        local t0 t1
-        t0=$(date +%s%N)
-        CILK_NWORKERS=$workers CILK_STATS=1 "$exe" "$arg" 2> "$out/$mode/$prog.stats"
-        t1=$(date +%s%N)
-        echo "$(( (t1 - t0) / 1000000 )) -" | awk '{ printf "%.2f %s\n", $1 / 1000, $2 }' > "$out/$mode/$prog.time"
-    fi
-    sed 's/^/    /' "$out/$mode/$prog.stats"
+    echo - > "$base.rss"
+    t0=$(date +%s%N)
+    CILK_NWORKERS=$workers CILK_STATS=1 "${timer[@]}" "$exe" "$arg" 2> "$base.stats"
+    t1=$(date +%s%N)
+    echo "$(( (t1 - t0) / 1000 )) $(cat "$base.rss")" |
+        awk '{ printf "%.3f %s\n", $1 / 1e6, $2 }' > "$base.time"
+    sed 's/^/    /' "$base.stats"
     echo
 }
 

@@ -136,7 +136,10 @@ void cilkrt_alloca_release(cilkrt_frame *f);
 
 /* Allocate a frame of `size` bytes (size of the generated frame struct) for
  * a function described by desc, whose result goes to spawn site `site` of
- * `parent`. No malloc on this path once the free list is warm. */
+ * `parent`. No malloc on this path once the free list is warm. A free frame
+ * always has join == 0, state == CILKRT_FRAME_FAST, allocas == NULL and its
+ * lock free (the runtime sets them when it first allocates the frame and
+ * restores them before freeing it), so they need no store here. */
 static inline cilkrt_frame *cilkrt_frame_alloc(cilkrt_worker *w, __SIZE_TYPE__ size,
                                                const cilkrt_desc *desc,
                                                cilkrt_frame *parent, int site)
@@ -153,9 +156,6 @@ static inline cilkrt_frame *cilkrt_frame_alloc(cilkrt_worker *w, __SIZE_TYPE__ s
     f->site = site;
     f->desc = desc;
     f->parent = parent;
-    f->join = 0;
-    f->state = CILKRT_FRAME_FAST;
-    f->allocas = 0;
     return f;
 }
 

@@ -11,7 +11,8 @@
  *     keeps no claim (its failed pop delivers and abandons).
  *   - At a sync with join > 0 it becomes SUSPENDED and belongs to nobody;
  *     the child whose result brings join to 0 resumes it on its own worker.
- *   - cilkrt_slow_return frees it after handing its result to the parent.
+ *   - cilkrt_slow_return frees it after handing its result to the parent
+ *     (join is 0 then; state goes back to FAST, as a free frame's must).
  * join and state change only under the frame's lock, together with the
  * inlet call, so a resume cannot be missed or done twice.
  */
@@ -92,6 +93,8 @@ void cilkrt_slow_return(cilkrt_worker *pw, cilkrt_frame *f, void *value)
         finish_boundary((cilkrt_boundary *)p, value);
     else
         join_child(worker_of(pw), p, f->site, value);
+    /* join is 0 after the implicit sync; nobody else refers to f any more */
+    f->state = CILKRT_FRAME_FAST;
     cilkrt_frame_free(pw, f); /* after the inlet: value may point into f */
 }
 

@@ -28,7 +28,9 @@
 
 #include "worker.h"
 
+#ifndef CILKRT_SEQ_CST_POP
 static int barrier_cmd; /* the membarrier command thieves use */
+#endif
 
 static void lock_deque(cilkrt_worker *w)
 {

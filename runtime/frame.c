@@ -56,7 +56,11 @@ cilkrt_frame *cilkrt_frame_alloc_slow(cilkrt_worker *pw, unsigned c)
     else
         f = checked_aligned_alloc((size_t)(c + 1) * CILKRT_CACHE_LINE);
     f->size_class = c;
-    atomic_init(&f->lock, 0); /* stays unlocked whenever the frame is free */
+    /* what cilkrt_frame_alloc relies on for every free frame (cilkrt_abi.h) */
+    f->join = 0;
+    f->state = CILKRT_FRAME_FAST;
+    f->allocas = NULL;
+    atomic_init(&f->lock, 0);
     stat_add(&w->stats.frames_allocated, 1);
     return f;
 }

@@ -45,7 +45,7 @@ static unsigned next_random(worker *w)
     return (unsigned)(x >> 32);
 }
 
-void cilkrt_run_frame(worker *w, cilkrt_frame *f)
+static void run_frame(worker *w, cilkrt_frame *f)
 {
     f->desc->slow(&w->pub, f);
     w->pub.abandoning = 0; /* the slow clone's stack has unwound to here */
@@ -101,12 +101,11 @@ static void run_job(worker *w, job *j)
     else if (j->entry & CILKRT_TASK_TAG)
         cilkrt_task_run_stolen(w, (cilkrt_task *)(j->entry & ~CILKRT_TASK_TAG));
     else
-        cilkrt_run_frame(w, (cilkrt_frame *)j->entry);
+        run_frame(w, (cilkrt_frame *)j->entry);
 }
 
-static int should_stop(worker *w, cilkrt_stop_fn stop, void *arg)
+static int should_stop(cilkrt_stop_fn stop, void *arg)
 {
-    (void)w;
     if (stop)
         return stop(arg);
     return atomic_load_explicit(&cilkrt_pool_shutdown, memory_order_acquire);
@@ -116,7 +115,7 @@ static int should_stop(worker *w, cilkrt_stop_fn stop, void *arg)
  * waker that changes one of these after our check sees sleeping == 1. */
 static int wakeup_pending(worker *w, cilkrt_stop_fn stop, void *arg)
 {
-    return w->resume || should_stop(w, stop, arg) || (!stop && cilkrt_inject_pending());
+    return w->resume || should_stop(stop, arg) || (!stop && cilkrt_inject_pending());
 }
 
 static void sleep_a_while(worker *w, cilkrt_stop_fn stop, void *arg)
@@ -154,7 +153,10 @@ void cilkrt_sched_loop(worker *w, cilkrt_stop_fn stop, void *arg)
     uint64_t idle_since = 0;
     job j;
     for (;;) {
-        if (should_stop(w, stop, arg))
+        /* Never leave with a frame to resume: the code we return to may
+         * deliver again and would overwrite it (the frame would wait at
+         * its sync forever). */
+        if (!w->resume && should_stop(stop, arg))
             break;
         if (find_work(w, stop == NULL, &j)) {
             if (idle)

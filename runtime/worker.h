@@ -133,7 +133,6 @@ void cilkrt_task_run_stolen(worker *w, cilkrt_task *t) CILKRT_HIDDEN;
  * takes root calls and ends at shutdown. */
 typedef int (*cilkrt_stop_fn)(void *arg);
 void cilkrt_sched_loop(worker *w, cilkrt_stop_fn stop, void *arg) CILKRT_HIDDEN;
-void cilkrt_run_frame(worker *w, cilkrt_frame *f) CILKRT_HIDDEN;
 void cilkrt_wake(worker *w) CILKRT_HIDDEN;
 void cilkrt_wake_one(void) CILKRT_HIDDEN;
 void cilkrt_wake_all(void) CILKRT_HIDDEN;

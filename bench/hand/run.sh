@@ -14,26 +14,33 @@ loop_n=1000000
 out=$(mktemp)
 trap 'rm -f "$out"' EXIT
 
-# run MODE P PROGRAM N: BENCH_RUNS runs; prints "median_seconds spawns"
+# run MODE P PROGRAM N: BENCH_RUNS runs; prints "wall cpu spawns" (medians
+# of the wall-clock and of the CPU seconds)
 run() {
     for i in $(seq "$runs"); do
         CILK_NWORKERS=$2 "$bin/bench_hand-$1" "$3" "$4"
-    done | sort -n | awk '{ t[NR] = $1; s = $3 } END { print t[int((NR + 1) / 2)], s }'
+    done | awk '{ w[NR] = $1; c[NR] = $5; s = $3 }
+        function median(a, n,   i, j, x) {
+            for (i = 2; i <= n; i++)
+                for (j = i; j > 1 && a[j - 1] > a[j]; j--) { x = a[j]; a[j] = a[j - 1]; a[j - 1] = x }
+            return a[int((n + 1) / 2)]
+        }
+        END { print median(w, NR), median(c, NR), s }'
 }
 
-# row PROGRAM N LABEL: one table row per mode
+# rows PROGRAM N LABEL: the serial row and one row per mode
 rows() {
-    ts=$(run serial 1 "$1" "$2" | cut -d' ' -f1)
-    printf '| %s | serial | %.3f | | | | | | |\n' "$3" "$ts"
+    set -- "$1" "$2" "$3" $(run serial 1 "$1" "$2")
+    printf '| %s | serial | %.3f | | | | | | | |\n' "$3" "$4"
     for mode in cont child; do
         r1=$(run $mode 1 "$1" "$2")
-        t1=${r1% *}
-        spawns=${r1#* }
         t2=$(run $mode 2 "$1" "$2" | cut -d' ' -f1)
-        awk -v l="$3" -v m=$mode -v ts="$ts" -v t1="$t1" -v t2="$t2" -v s="$spawns" 'BEGIN {
+        echo "$r1" | awk -v l="$3" -v m=$mode -v ts="$4" -v tsc="$5" -v t2="$t2" '{
+            t1 = $1; t1c = $2; s = $3
             name = m == "cont" ? "continuation" : "child"
-            printf "| %s | %s | %.3f | %.3f | %.3f | %.2f | %.2f | %d | %.1f |\n",
-                   l, name, ts, t1, t2, t1 / ts, t1 / t2, s, (t1 - ts) / s * 1e9 }'
+            printf "| %s | %s | %.3f | %.3f | %.3f | %.2f | %.2f | %d | %.1f | %.1f |\n",
+                   l, name, ts, t1, t2, t1 / ts, t1 / t2, s,
+                   (t1 - ts) / s * 1e9, (t1c - tsc) / s * 1e9 }'
     done
 }
 
@@ -50,10 +57,12 @@ rss() {
 {
     echo "Hand-lowered programs (tests/runtime/hand), \`make bench-hand\`, $(date -u +%Y-%m-%d),"
     echo "$(nproc) CPUs (shared with other jobs: expect noise). Medians of $runs runs."
-    echo "Ts: serial elision; T1, T2: 1 and 2 workers; ns/spawn = (T1 - Ts) / spawns."
+    echo "Ts: serial elision; T1, T2: 1 and 2 workers (wall clock); ns/spawn ="
+    echo "(T1 - Ts) / spawns, from wall-clock time and from CPU time (user + system,"
+    echo "which other jobs on the machine do not inflate)."
     echo
-    echo "| program | mode | Ts (s) | T1 (s) | T2 (s) | T1/Ts | T1/T2 | spawns | ns/spawn |"
-    echo "|---|---|---|---|---|---|---|---|---|"
+    echo "| program | mode | Ts (s) | T1 (s) | T2 (s) | T1/Ts | T1/T2 | spawns | ns/spawn | ns/spawn (CPU) |"
+    echo "|---|---|---|---|---|---|---|---|---|---|"
     rows fib "$fib_n" "fib($fib_n)"
     rows queens "$queens_n" "nqueens($queens_n)"
     echo

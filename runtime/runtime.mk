@@ -16,14 +16,14 @@ HAND_CONT := $(addprefix $(HAND_DIR)/,cont_fib.c cont_queens.c cont_loop.c cont_
 HAND_CHILD := $(addprefix $(HAND_DIR)/,child_fib.c child_queens.c child_loop.c \
                                        child_forced.c child_tree.c)
 HAND_HDR := $(HAND_DIR)/hand.h
-TEST_LIBS := -lcriterion -lpthread
-comma := ,
+RT_TEST_LIBS := -lcriterion -lpthread
+RT_COMMA := ,
 
 .PHONY: test-runtime check-sanitize-runtime bench-hand
 all: $(RT_LIB_A) $(RT_LIB_SO) $(RT_PUBLIC_HDR)
 TEST_GOALS += test-runtime
 
-$(BUILD)/include/%.h: runtime/%.h | $(DEPS_STAMP)
+$(RT_PUBLIC_HDR): $(BUILD)/include/%.h: runtime/%.h | $(DEPS_STAMP)
 	@mkdir -p $(@D)
 	cp $< $@
 
@@ -50,25 +50,25 @@ RT_TESTS$(1) := $(BUILD)/tests/runtime$(1)/deque_test \
 $(BUILD)/tests/runtime$(1)/deque_test: tests/runtime/deque_test.c $(BUILD)/lib/libcilkrt$(1).a \
 		$(RT_HDR) | $(TEST_DEPS_STAMP)
 	@mkdir -p $$(@D)
-	$$(CC) $$(ALL_CFLAGS) $(2) $$(RT_TEST_INC$(1)) -Iruntime $$< $(BUILD)/lib/libcilkrt$(1).a $(TEST_LIBS) -o $$@
+	$$(CC) $$(ALL_CFLAGS) $(2) $$(RT_TEST_INC$(1)) -Iruntime $$< $(BUILD)/lib/libcilkrt$(1).a $(RT_TEST_LIBS) -o $$@
 
 $(BUILD)/tests/runtime$(1)/pool_test: tests/runtime/pool_test.c $(HAND_DIR)/cont_fib.c \
 		$(BUILD)/lib/libcilkrt$(1).a $(RT_HDR) $(HAND_HDR) | $(TEST_DEPS_STAMP)
 	@mkdir -p $$(@D)
 	$$(CC) $$(ALL_CFLAGS) $(2) $$(RT_TEST_INC$(1)) -Iruntime -I$(HAND_DIR) $$< $(HAND_DIR)/cont_fib.c \
-		$(BUILD)/lib/libcilkrt$(1).a $(TEST_LIBS) -o $$@
+		$(BUILD)/lib/libcilkrt$(1).a $(RT_TEST_LIBS) -o $$@
 
 $(BUILD)/tests/runtime$(1)/cont_test: tests/runtime/programs_test.c $(HAND_CONT) \
 		$(BUILD)/lib/libcilkrt$(1).a $(RT_HDR) $(HAND_HDR) | $(TEST_DEPS_STAMP)
 	@mkdir -p $$(@D)
 	$$(CC) $$(ALL_CFLAGS) $(2) $$(RT_TEST_INC$(1)) -Iruntime -I$(HAND_DIR) -DCONTINUATION_MODE $$< $(HAND_CONT) \
-		$(BUILD)/lib/libcilkrt$(1).a $(TEST_LIBS) -o $$@
+		$(BUILD)/lib/libcilkrt$(1).a $(RT_TEST_LIBS) -o $$@
 
 $(BUILD)/tests/runtime$(1)/child_test: tests/runtime/programs_test.c $(HAND_CHILD) \
 		$(BUILD)/lib/libcilkrt$(1).a $(RT_HDR) $(HAND_HDR) | $(TEST_DEPS_STAMP)
 	@mkdir -p $$(@D)
 	$$(CC) $$(ALL_CFLAGS) $(2) $$(RT_TEST_INC$(1)) -Iruntime -I$(HAND_DIR) -DCHILD_MODE $$< $(HAND_CHILD) \
-		$(BUILD)/lib/libcilkrt$(1).a $(TEST_LIBS) -o $$@
+		$(BUILD)/lib/libcilkrt$(1).a $(RT_TEST_LIBS) -o $$@
 endef
 
 # Criterion cannot start under ThreadSanitizer (Snaipe/Criterion#274): the
@@ -78,7 +78,7 @@ RT_TSAN_SHIM := tests/runtime/tsan/criterion/criterion.h
 
 $(eval $(call RT_VARIANT,,))
 $(eval $(call RT_VARIANT,-tsan,-fsanitize=thread -Wno-tsan -DCILKRT_SEQ_CST_POP))
-$(eval $(call RT_VARIANT,-asan,-fsanitize=address$(comma)undefined -fno-sanitize-recover=all \
+$(eval $(call RT_VARIANT,-asan,-fsanitize=address$(RT_COMMA)undefined -fno-sanitize-recover=all \
                                  -fno-omit-frame-pointer))
 
 $(RT_LIB_SO): $(RT_OBJ)

@@ -46,7 +46,10 @@ typedef struct worker {
 
     /* Private to the owner. */
     uint64_t rng;                  /* xorshift state for victim choice */
-    cilkrt_frame *resume;          /* frame handed over by a last-returning child */
+    cilkrt_frame *resume;          /* frame handed over by a last-returning child
+                                      (cont.c); run by the next scheduler loop
+                                      iteration, which may not exit before
+                                      (sched.c): at most one at a time */
     cilkrt_task *free_tasks[CILKRT_TASK_CLASSES];
     chunk *chunks;                 /* fresh memory, freed at exit */
     char *carve, *carve_end;       /* unused rest of the newest chunk */

@@ -19,6 +19,21 @@
  * <stdatomic.h>'s, which the runtime's own files use on these fields) and
  * __SIZE_TYPE__. */
 
+/* The fast paths below touch _Atomic fields: clang's builtins for _Atomic
+ * objects are __c11_atomic_*, gcc's __atomic_* accept them (both are what
+ * <stdatomic.h> expands to with that compiler). */
+#ifdef __clang__
+#define CILKRT_LOAD(p, mo) __c11_atomic_load(p, mo)
+#define CILKRT_STORE(p, v, mo) __c11_atomic_store(p, v, mo)
+#define CILKRT_THREAD_FENCE(mo) __c11_atomic_thread_fence(mo)
+#define CILKRT_SIGNAL_FENCE(mo) __c11_atomic_signal_fence(mo)
+#else
+#define CILKRT_LOAD(p, mo) __atomic_load_n(p, mo)
+#define CILKRT_STORE(p, v, mo) __atomic_store_n(p, v, mo)
+#define CILKRT_THREAD_FENCE(mo) __atomic_thread_fence(mo)
+#define CILKRT_SIGNAL_FENCE(mo) __atomic_signal_fence(mo)
+#endif
+
 #define CILKRT_ABI_VERSION 1
 
 typedef struct cilkrt_worker cilkrt_worker;
@@ -188,12 +203,12 @@ static inline void cilkrt_frame_free(cilkrt_worker *w, cilkrt_frame *f)
  * the depth reaches a new maximum or the capacity. */
 static inline void cilkrt_push(cilkrt_worker *w, cilkrt_frame *f)
 {
-    long t = __atomic_load_n(&w->tail, __ATOMIC_RELAXED);
-    if (t - __atomic_load_n(&w->head, __ATOMIC_ACQUIRE) >= w->deque_watermark)
+    long t = CILKRT_LOAD(&w->tail, __ATOMIC_RELAXED);
+    if (t - CILKRT_LOAD(&w->head, __ATOMIC_ACQUIRE) >= w->deque_watermark)
         cilkrt_deque_grow(w);
     w->deque[t & w->deque_mask] = f;
     w->nspawns++;
-    __atomic_store_n(&w->tail, t + 1, __ATOMIC_RELEASE);
+    CILKRT_STORE(&w->tail, t + 1, __ATOMIC_RELEASE);
 }
 
 /* Pop the frame pushed last. Returns 1 if it was still there (nobody stole
@@ -207,14 +222,14 @@ static inline void cilkrt_push(cilkrt_worker *w, cilkrt_frame *f)
  * CILKRT_SEQ_CST_POP is defined and we use a real fence. */
 static inline int cilkrt_pop(cilkrt_worker *w)
 {
-    long t = __atomic_load_n(&w->tail, __ATOMIC_RELAXED) - 1;
-    __atomic_store_n(&w->tail, t, __ATOMIC_RELAXED);
+    long t = CILKRT_LOAD(&w->tail, __ATOMIC_RELAXED) - 1;
+    CILKRT_STORE(&w->tail, t, __ATOMIC_RELAXED);
 #ifdef CILKRT_SEQ_CST_POP
-    __atomic_thread_fence(__ATOMIC_SEQ_CST);
+    CILKRT_THREAD_FENCE(__ATOMIC_SEQ_CST);
 #else
-    __atomic_signal_fence(__ATOMIC_SEQ_CST);
+    CILKRT_SIGNAL_FENCE(__ATOMIC_SEQ_CST);
 #endif
-    if (__atomic_load_n(&w->head, __ATOMIC_RELAXED) > t)
+    if (CILKRT_LOAD(&w->head, __ATOMIC_RELAXED) > t)
         return cilkrt_pop_slow(w, t);
     return 1;
 }

@@ -19,6 +19,7 @@ TEST_GOALS += test-e2e
 test-e2e: $(E2E_DEPS)
 	BUILD='$(BUILD)' CC='$(CC)' sh tests/e2e/run.sh
 
+check-sanitize: check-sanitize-e2e
 check-sanitize-e2e: $(E2E_DEPS) $(BUILD)/lib/libcilkrt-asan.a $(BUILD)/lib/libcilkrt-tsan.a
 	BUILD='$(BUILD)' CC='$(CC)' sh tests/e2e/run.sh --sanitize=asan
 	BUILD='$(BUILD)' CC='$(CC)' sh tests/e2e/run.sh --sanitize=tsan

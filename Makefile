@@ -5,6 +5,7 @@
 #   make demo       the main job: translate, run and compare the steal modes
 #   make bench      benchmark tables and plots into docs/
 #   make check-sanitize   tests under ThreadSanitizer and ASan+UBSan
+#   make check-valgrind   examples and steal tests under valgrind memcheck
 #
 # Each part of the tree has its own fragment, included below; a fragment
 # adds its test goal to TEST_GOALS.

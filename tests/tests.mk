@@ -13,7 +13,7 @@
 E2E_DEPS := $(BUILD)/bin/cilkc $(BUILD)/bin/cilkcc $(BUILD)/lib/libcilkrt.a \
             $(BUILD)/include/cilkrt_abi.h $(BUILD)/include/cilkrt.h
 
-.PHONY: test-e2e check-sanitize-e2e
+.PHONY: test-e2e check-sanitize-e2e check-valgrind
 TEST_GOALS += test-e2e
 
 test-e2e: $(E2E_DEPS)
@@ -23,3 +23,8 @@ check-sanitize: check-sanitize-e2e
 check-sanitize-e2e: $(E2E_DEPS) $(BUILD)/lib/libcilkrt-asan.a $(BUILD)/lib/libcilkrt-tsan.a
 	BUILD='$(BUILD)' CC='$(CC)' sh tests/e2e/run.sh --sanitize=asan
 	BUILD='$(BUILD)' CC='$(CC)' sh tests/e2e/run.sh --sanitize=tsan
+
+# memcheck over the examples and the steal-forcing programs (about 2 min)
+check-valgrind: $(E2E_DEPS)
+	./scripts/deps.sh valgrind
+	BUILD='$(BUILD)' sh tests/e2e/valgrind.sh

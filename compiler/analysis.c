@@ -122,7 +122,8 @@ static void find_expr_locals(Analysis *a)
 
 /* Which locals are written after their declaration (by assignment, ++/--
  * or as a spawn destination)? A parameter that is not needs saving into
- * the frame only once. Any doubt (a name in parentheses) counts as written. */
+ * the frame only once. A write through its address makes a local live in
+ * the frame anyway. */
 static void find_assigned(Analysis *a)
 {
     const Func *fn = a->fn;
@@ -131,9 +132,15 @@ static void find_assigned(Analysis *a)
         const Sym *s = tok(a, i)->sym;
         if (kind(a, i) != TK_IDENT || !sym_is_auto(s))
             continue;
-        int prev = kind(a, i - 1), next = kind(a, i + 1);
+        /* look through parentheses: (x) = 1, ++(x) */
+        int j = i + 1, k = i - 1;
+        while (kind(a, j) == TK_RPAREN)
+            j++;
+        while (kind(a, k) == TK_LPAREN)
+            k--;
+        int next = kind(a, j), prev = kind(a, k);
         if (is_assign_op(next) || next == TK_INC || next == TK_DEC || prev == TK_INC ||
-            prev == TK_DEC || prev == TK_LPAREN || next == TK_RPAREN || prev == TK_AMP)
+            prev == TK_DEC || prev == TK_AMP)
             a->assigned[s->index] = 1;
     }
 }

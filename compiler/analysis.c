@@ -68,24 +68,56 @@ static void collect_sites(Analysis *a, Node *n)
 }
 
 
+/* Is the type named by typedef t an array (`typedef int vec[4]`, or a
+ * typedef of such a typedef)? */
+static int typedef_is_array(const Analysis *a, const Sym *t, int depth)
+{
+    const Declarator *dd = t->decl;
+    if (!dd || depth > 8)
+        return 0;
+    if (analysis_is_array(a->u, dd))
+        return 1;
+    if (dd->last - dd->first != 1 || !dd->parent)
+        return 0;
+    for (int i = dd->parent->spec_first; i < dd->parent->spec_last; i++)
+        if (tok(a, i)->sym && tok(a, i)->sym->kind == SYM_TYPEDEF)
+            return typedef_is_array(a, tok(a, i)->sym, depth + 1);
+    return 0;
+}
+
+/* Is local s an array, by its declarator or through a typedef name? */
+static int is_array_local(const Analysis *a, const Sym *s)
+{
+    const Declarator *dd = s->decl;
+    if (!dd)
+        return 0;
+    if (analysis_is_array(a->u, dd))
+        return 1;
+    if (dd->last - dd->first != 1 || !dd->parent)
+        return 0;
+    for (int i = dd->parent->spec_first; i < dd->parent->spec_last; i++)
+        if (tok(a, i)->sym && tok(a, i)->sym->kind == SYM_TYPEDEF)
+            return typedef_is_array(a, tok(a, i)->sym, 0);
+    return 0;
+}
+
 /* A local must live in the frame in both clones when a child or the thief
- * could reach it through an address: its address is taken, it is an array,
- * or a member or element of it is used (a member array decays to a pointer
- * into it, and spawn destinations like s.m or a[i] are written through
- * their address). */
+ * could reach it through an address: its address is taken, it is an array
+ * (also through a typedef), or a member of it is used (a member array
+ * decays to a pointer into it, and a spawn destination s.m is written
+ * through &s). */
 static void find_resident(Analysis *a)
 {
     const Func *fn = a->fn;
     a->resident = flags_for(fn);
     for (int i = 0; i < fn->nlocals; i++) {
         const Sym *s = fn->locals[i];
-        if (s->address_taken || (s->decl && analysis_is_array(a->u, s->decl)))
+        if (s->address_taken || is_array_local(a, s))
             a->resident[s->index] = 1;
     }
     for (int i = fn->first; i < fn->last; i++) {
         const Sym *s = tok(a, i)->sym;
-        if (kind(a, i) == TK_IDENT && sym_is_auto(s) &&
-            (kind(a, i + 1) == TK_DOT || kind(a, i + 1) == TK_LBRACKET))
+        if (kind(a, i) == TK_IDENT && sym_is_auto(s) && kind(a, i + 1) == TK_DOT)
             a->resident[s->index] = 1;
     }
     for (int i = 0; i < fn->nlocals; i++)

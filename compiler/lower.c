@@ -308,11 +308,10 @@ static const Sym *dest_local(const Lower *L, const Node *n)
     return sym_is_auto(s) ? s : NULL;
 }
 
-static int has_dest_lv(const Node *n);
-
+/* Does the spawn's result go anywhere (`x = spawn`, `T x = spawn`)? */
 static int has_dest(const Lower *L, const Node *n)
 {
-    return has_dest_lv(n) || declared_local(L, n) != NULL;
+    return n->lv.last > n->lv.first || declared_local(L, n) != NULL;
 }
 
 /* The destination is a name at file scope (or a static local). */
@@ -324,7 +323,6 @@ static int dest_named(const Lower *L, const Node *n)
     return s && s->kind == SYM_VAR && !sym_is_auto(s);
 }
 
-static int has_dest_lv(const Node *n) { return n->lv.last > n->lv.first; }
 
 /* A destination `BASE.m` or `BASE->m` is reached through BASE (its address,
  * or the pointer itself), so that a bit-field member, whose address cannot

@@ -6,6 +6,7 @@
 #   make bench      benchmark tables and plots into docs/
 #   make check-sanitize   tests under ThreadSanitizer and ASan+UBSan
 #   make check-valgrind   examples and steal tests under valgrind memcheck
+#   make check-format     the C sources against .clang-format
 #
 # Each part of the tree has its own fragment, included below; a fragment
 # adds its test goal to TEST_GOALS.
@@ -30,7 +31,7 @@ TEST_PKGS := $(BUILD_PKGS) libcriterion-dev
 DEPS_STAMP := $(BUILD)/.deps-build
 TEST_DEPS_STAMP := $(BUILD)/.deps-test
 
-.PHONY: all test demo bench check-sanitize install clean
+.PHONY: all test demo bench check-sanitize check-format install clean
 all:
 
 $(DEPS_STAMP):
@@ -53,6 +54,10 @@ include compiler/compiler.mk
 
 test: $(TEST_GOALS)
 	@echo "make test: all test suites passed"
+
+# the translator's and the runtime's sources follow .clang-format
+check-format:
+	clang-format --dry-run -Werror compiler/*.c compiler/*.h runtime/*.c runtime/*.h
 
 clean:
 	rm -rf $(BUILD)

@@ -41,7 +41,6 @@ int analysis_is_array(const Unit *u, const Declarator *dd)
     return dd->name >= 0 && tok_kind(u, dd->name + 1) == TK_LBRACKET;
 }
 
-
 static void add_spawn(Analysis *a, Node *n, const Sym *declared)
 {
     a->spawns = xrealloc(a->spawns, sizeof *a->spawns * (size_t)(a->nspawns + 1));
@@ -66,7 +65,6 @@ static void collect_sites(Analysis *a, Node *n)
     collect_sites(a, n->body);
     collect_sites(a, n->els);
 }
-
 
 /* Is the type named by typedef t an array (`typedef int vec[4]`, or a
  * typedef of such a typedef)? */
@@ -128,8 +126,8 @@ static void find_resident(Analysis *a)
 static int is_assign_op(int k)
 {
     return k == TK_ASSIGN || k == TK_MUL_ASSIGN || k == TK_DIV_ASSIGN || k == TK_MOD_ASSIGN ||
-           k == TK_ADD_ASSIGN || k == TK_SUB_ASSIGN || k == TK_SHL_ASSIGN ||
-           k == TK_SHR_ASSIGN || k == TK_AND_ASSIGN || k == TK_XOR_ASSIGN || k == TK_OR_ASSIGN;
+           k == TK_ADD_ASSIGN || k == TK_SUB_ASSIGN || k == TK_SHL_ASSIGN || k == TK_SHR_ASSIGN ||
+           k == TK_AND_ASSIGN || k == TK_XOR_ASSIGN || k == TK_OR_ASSIGN;
 }
 
 /* Locals declared inside a statement expression ({ ... }) stay C
@@ -209,7 +207,8 @@ static int depends_on_local(const Analysis *a, const Decl *d, const Declarator *
 static void check_decl(Analysis *a, const Decl *d)
 {
     if (d->storage & SC_TYPEDEF) {
-        error(a, d->first, "typedef inside a parallel function is not supported; move it to file scope");
+        error(a, d->first,
+              "typedef inside a parallel function is not supported; move it to file scope");
         return;
     }
     if (d->defines_type) {
@@ -229,11 +228,13 @@ static void check_decl(Analysis *a, const Decl *d)
             continue;
         int at = depends_on_local(a, d, dd);
         if (at >= 0)
-            error(a, at, "variable-length array or type that depends on a local variable "
-                         "in a parallel function is not supported");
+            error(a, at,
+                  "variable-length array or type that depends on a local variable "
+                  "in a parallel function is not supported");
         else if (analysis_is_array(a->u, dd) && kind(a, dd->name + 2) == TK_RBRACKET)
-            error(a, dd->name, "array without a size in a parallel function is not supported; "
-                               "give its size");
+            error(a, dd->name,
+                  "array without a size in a parallel function is not supported; "
+                  "give its size");
     }
 }
 
@@ -267,7 +268,6 @@ static void check_func(Analysis *a)
             }
     check_node(a, fn->body);
 }
-
 
 int analyze_func(const Unit *u, const Func *fn, Diag *d, Analysis *a)
 {

@@ -12,8 +12,8 @@ typedef struct {
     const Func *fn;
     Diag *d;
     int errors;
-    Node **spawns;          /* spawn sites: site k is spawns[k - 1] */
-    const Sym **declared;   /* site k's declared local for `T x = spawn`, or NULL */
+    Node **spawns;        /* spawn sites: site k is spawns[k - 1] */
+    const Sym **declared; /* site k's declared local for `T x = spawn`, or NULL */
     int nspawns;
     unsigned char *resident; /* by Sym.index: lives in the frame in both clones */
     unsigned char *assigned; /* by Sym.index: written somewhere in the body */

@@ -10,11 +10,11 @@ typedef struct ArenaChunk ArenaChunk;
 typedef struct {
     ArenaChunk *head;
     char *ptr, *end;
-    void **adopted;  /* malloc'd blocks freed with the arena */
+    void **adopted; /* malloc'd blocks freed with the arena */
     int nadopted;
 } Arena;
 
-void *arena_alloc(Arena *a, size_t n);  /* zeroed, aligned for any type */
+void *arena_alloc(Arena *a, size_t n); /* zeroed, aligned for any type */
 char *arena_strndup(Arena *a, const char *s, size_t n);
 /* Grow an array allocated from a: returns a copy with room for cap items. */
 void *arena_grow(Arena *a, void *old, size_t n, size_t cap, size_t size);

@@ -23,40 +23,44 @@ typedef struct Unit Unit;
 
 /* One token of the preprocessed input. Line markers are not tokens. */
 struct Token {
-    int kind;          /* TK_* from tokens.h */
-    int off, len;      /* bytes in Unit.buf */
-    int line, col;     /* presumed position (from line markers), from 1 */
-    const char *file;  /* presumed file name (from line markers) */
-    Sym *sym;          /* identifier in an expression or declarator: the
-                          symbol it names (NULL for members, labels, tags,
-                          and names with no visible declaration) */
+    int kind;         /* TK_* from tokens.h */
+    int off, len;     /* bytes in Unit.buf */
+    int line, col;    /* presumed position (from line markers), from 1 */
+    const char *file; /* presumed file name (from line markers) */
+    Sym *sym;         /* identifier in an expression or declarator: the
+                         symbol it names (NULL for members, labels, tags,
+                         and names with no visible declaration) */
 };
 
 typedef enum {
-    SYM_VAR,        /* object */
-    SYM_FUNC,       /* function */
+    SYM_VAR,  /* object */
+    SYM_FUNC, /* function */
     SYM_TYPEDEF,
     SYM_ENUMCONST,
 } SymKind;
 
 /* storage-class bits (Sym.storage, Decl.storage) */
 enum {
-    SC_STATIC = 1, SC_EXTERN = 2, SC_REGISTER = 4, SC_AUTO = 8,
-    SC_TYPEDEF = 16, SC_THREAD = 32,
+    SC_STATIC = 1,
+    SC_EXTERN = 2,
+    SC_REGISTER = 4,
+    SC_AUTO = 8,
+    SC_TYPEDEF = 16,
+    SC_THREAD = 32,
 };
 
 struct Sym {
     const char *name;
     SymKind kind;
-    int storage;           /* SC_* bits */
-    int is_param;          /* parameter of the enclosing function definition */
-    int is_local;          /* declared in a function body or as a parameter */
-    int index;             /* for locals: 0, 1, 2... in order of declaration
-                              within the function (unique per function) */
-    Declarator *decl;      /* the declarator that declared it (first one) */
-    int address_taken;     /* operand of unary & (also &x.m, &x[i]: the root
-                              object's address escapes) */
-    Func *def;             /* SYM_FUNC defined in this unit: its definition */
+    int storage;       /* SC_* bits */
+    int is_param;      /* parameter of the enclosing function definition */
+    int is_local;      /* declared in a function body or as a parameter */
+    int index;         /* for locals: 0, 1, 2... in order of declaration
+                          within the function (unique per function) */
+    Declarator *decl;  /* the declarator that declared it (first one) */
+    int address_taken; /* operand of unary & (also &x.m, &x[i]: the root
+                          object's address escapes) */
+    Func *def;         /* SYM_FUNC defined in this unit: its definition */
 };
 
 /* One declarator of a declaration, e.g. `*p = &x` in `int *p = &x, y;`. */
@@ -80,76 +84,78 @@ struct Decl {
 };
 
 typedef enum {
-    N_BLOCK,    /* kids */
-    N_DECL,     /* decl */
-    N_EXPR,     /* expression statement: e */
-    N_EMPTY,    /* ; */
-    N_IF,       /* e = condition, body = then, els = else (or NULL) */
-    N_SWITCH,   /* e, body */
-    N_CASE,     /* e = value (e2 = range end for `case a ... b`), body */
-    N_DEFAULT,  /* body */
-    N_WHILE,    /* e, body */
-    N_DO,       /* body, e */
-    N_FOR,      /* init (N_DECL, N_EXPR or N_EMPTY), e (cond, may be empty),
-                   e2 (increment, may be empty), body */
-    N_GOTO,     /* e = target: label name or `*expr` */
-    N_LABEL,    /* label = token of the name, body */
+    N_BLOCK,   /* kids */
+    N_DECL,    /* decl */
+    N_EXPR,    /* expression statement: e */
+    N_EMPTY,   /* ; */
+    N_IF,      /* e = condition, body = then, els = else (or NULL) */
+    N_SWITCH,  /* e, body */
+    N_CASE,    /* e = value (e2 = range end for `case a ... b`), body */
+    N_DEFAULT, /* body */
+    N_WHILE,   /* e, body */
+    N_DO,      /* body, e */
+    N_FOR,     /* init (N_DECL, N_EXPR or N_EMPTY), e (cond, may be empty),
+                  e2 (increment, may be empty), body */
+    N_GOTO,    /* e = target: label name or `*expr` */
+    N_LABEL,   /* label = token of the name, body */
     N_CONTINUE,
     N_BREAK,
-    N_RETURN,   /* e (may be empty) */
-    N_ASM,      /* asm statement, copied as is */
-    N_SPAWN,    /* spawn statement, see below */
-    N_SYNC,     /* sync; */
-    N_OTHER,    /* anything else to copy as is (_Static_assert, pragma) */
+    N_RETURN, /* e (may be empty) */
+    N_ASM,    /* asm statement, copied as is */
+    N_SPAWN,  /* spawn statement, see below */
+    N_SYNC,   /* sync; */
+    N_OTHER,  /* anything else to copy as is (_Static_assert, pragma) */
 } NodeKind;
 
 /* An expression as a token range; empty when first == last. */
-typedef struct { int first, last; } Range;
+typedef struct {
+    int first, last;
+} Range;
 
 struct Node {
     NodeKind kind;
-    int first, last;      /* the whole statement */
+    int first, last; /* the whole statement */
     Range e, e2;
     Node *body, *els, *init;
-    Node **kids;          /* N_BLOCK items */
+    Node **kids; /* N_BLOCK items */
     int nkids;
-    Decl *decl;           /* N_DECL */
-    int label;            /* N_LABEL: token index of the name */
+    Decl *decl; /* N_DECL */
+    int label;  /* N_LABEL: token index of the name */
     /* N_SPAWN: [lv op] spawn callee(args); also the spawn of a declarator's
      * initializer (then lv is empty and Declarator.spawn points here) */
-    int spawn_tok;        /* token index of the spawn keyword */
-    int op;               /* 0 (plain), or the token kind of =, +=, -=, ... */
-    Range lv;             /* destination lvalue (empty if none) */
-    Range callee;         /* the callee expression */
-    Range *args;          /* each argument expression */
+    int spawn_tok; /* token index of the spawn keyword */
+    int op;        /* 0 (plain), or the token kind of =, +=, -=, ... */
+    Range lv;      /* destination lvalue (empty if none) */
+    Range callee;  /* the callee expression */
+    Range *args;   /* each argument expression */
     int nargs;
-    Range call;           /* the whole call expression callee(args) */
+    Range call; /* the whole call expression callee(args) */
 };
 
 /* A function definition. */
 struct Func {
-    Decl *decl;           /* specifiers and the function's declarator */
+    Decl *decl; /* specifiers and the function's declarator */
     Sym *sym;
-    Node *body;           /* N_BLOCK */
-    int is_parallel;      /* body contains spawn or sync */
-    int is_knr;           /* K&R parameter list */
+    Node *body;      /* N_BLOCK */
+    int is_parallel; /* body contains spawn or sync */
+    int is_knr;      /* K&R parameter list */
     int is_variadic;
-    Sym **params;         /* in order; their Declarators give their types */
+    Sym **params; /* in order; their Declarators give their types */
     int nparams;
-    Sym **locals;         /* every parameter and local, indexed by Sym.index */
+    Sym **locals; /* every parameter and local, indexed by Sym.index */
     int nlocals;
-    int first, last;      /* token range of the whole definition */
+    int first, last; /* token range of the whole definition */
     int byte_first, byte_last;
 };
 
 /* The translation unit. */
 struct Unit {
-    const char *name;     /* input name as given */
-    const char *buf;      /* the whole input (after preprocessing) */
+    const char *name; /* input name as given */
+    const char *buf;  /* the whole input (after preprocessing) */
     size_t len;
     Token *toks;
     int ntoks;
-    Func **funcs;         /* every function definition, in order */
+    Func **funcs; /* every function definition, in order */
     int nfuncs;
 };
 

@@ -65,7 +65,7 @@ typedef struct {
     int has_dep_file, has_dep_target, has_dep; /* -MF, -MT/-MQ, -MD/-MMD */
     int shared;                                /* -shared */
     /* Tools and the runtime, found by locate(). */
-    char **cc;  /* $CC split into words, NULL-terminated */
+    char **cc; /* $CC split into words, NULL-terminated */
     const char *cilkc;
     const char *include_dir; /* NULL: none found */
     const char *runtime_lib; /* NULL: none found */
@@ -351,26 +351,40 @@ static const struct {
     ArgKind kind;
     int joined;
 } arg_options[] = {
-    {"-I", ARG_COMMON, 1},         {"-D", ARG_COMMON, 1},
-    {"-U", ARG_COMMON, 1},         {"-isystem", ARG_COMMON, 0},
-    {"-iquote", ARG_COMMON, 0},    {"-idirafter", ARG_COMMON, 0},
-    {"-iprefix", ARG_COMMON, 0},   {"-iwithprefix", ARG_COMMON, 0},
-    {"-isysroot", ARG_COMMON, 0},  {"-Xpreprocessor", ARG_COMMON, 0},
-    {"-Xassembler", ARG_COMMON, 0}, {"--param", ARG_COMMON, 0},
-    {"-include", ARG_PP_ONLY, 0},  {"-imacros", ARG_PP_ONLY, 0},
-    {"-MF", ARG_DEP, 1},           {"-MT", ARG_DEP, 1},
-    {"-MQ", ARG_DEP, 1},           {"-L", ARG_LINK, 1},
-    {"-l", ARG_LINK, 1},           {"-Xlinker", ARG_LINK, 0},
-    {"-u", ARG_LINK, 0},           {"-T", ARG_LINK, 0},
-    {"-z", ARG_LINK, 0},           {"-e", ARG_LINK, 0},
-    {"-x", ARG_LANG, 1},           {"--sysroot", ARG_COMMON, 0},
-    {"-target", ARG_COMMON, 0},    {"-Xclang", ARG_COMMON, 0},
+    {"-I", ARG_COMMON, 1},
+    {"-D", ARG_COMMON, 1},
+    {"-U", ARG_COMMON, 1},
+    {"-isystem", ARG_COMMON, 0},
+    {"-iquote", ARG_COMMON, 0},
+    {"-idirafter", ARG_COMMON, 0},
+    {"-iprefix", ARG_COMMON, 0},
+    {"-iwithprefix", ARG_COMMON, 0},
+    {"-isysroot", ARG_COMMON, 0},
+    {"-Xpreprocessor", ARG_COMMON, 0},
+    {"-Xassembler", ARG_COMMON, 0},
+    {"--param", ARG_COMMON, 0},
+    {"-include", ARG_PP_ONLY, 0},
+    {"-imacros", ARG_PP_ONLY, 0},
+    {"-MF", ARG_DEP, 1},
+    {"-MT", ARG_DEP, 1},
+    {"-MQ", ARG_DEP, 1},
+    {"-L", ARG_LINK, 1},
+    {"-l", ARG_LINK, 1},
+    {"-Xlinker", ARG_LINK, 0},
+    {"-u", ARG_LINK, 0},
+    {"-T", ARG_LINK, 0},
+    {"-z", ARG_LINK, 0},
+    {"-e", ARG_LINK, 0},
+    {"-x", ARG_LANG, 1},
+    {"--sysroot", ARG_COMMON, 0},
+    {"-target", ARG_COMMON, 0},
+    {"-Xclang", ARG_COMMON, 0},
     {"-mllvm", ARG_COMMON, 0},
 };
 
 static const char *const link_flags[] = {
-    "-static", "-shared", "-rdynamic", "-nostdlib", "-nodefaultlibs", "-nostartfiles",
-    "-s", "-pie", "-no-pie", "-static-pie", "-static-libgcc", NULL};
+    "-static", "-shared", "-rdynamic", "-nostdlib",   "-nodefaultlibs", "-nostartfiles",
+    "-s",      "-pie",    "-no-pie",   "-static-pie", "-static-libgcc", NULL};
 
 /* Recognize an option that takes an argument; returns the words consumed. */
 static int parse_arg_option(Driver *d, char **argv, int i)

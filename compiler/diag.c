@@ -12,8 +12,7 @@ enum { LINE_WINDOW = 80 };
 static void count(Diag *d)
 {
     if (++d->nerrors >= DIAG_MAX_ERRORS && !d->keep_going) {
-        fprintf(stderr, "cilkc: fatal error: too many errors (%d), stopping\n",
-                DIAG_MAX_ERRORS);
+        fprintf(stderr, "cilkc: fatal error: too many errors (%d), stopping\n", DIAG_MAX_ERRORS);
         exit(1);
     }
 }
@@ -52,8 +51,8 @@ static void show_source(const char *buf, size_t len, size_t off)
     fputs("^\n", stderr);
 }
 
-static void vreport(const char *buf, size_t len, size_t off, const char *file, int line,
-                    int col, const char *fmt, va_list ap)
+static void vreport(const char *buf, size_t len, size_t off, const char *file, int line, int col,
+                    const char *fmt, va_list ap)
 {
     fprintf(stderr, "%s:%d:%d: error: ", file, line, col);
     vfprintf(stderr, fmt, ap);
@@ -62,8 +61,8 @@ static void vreport(const char *buf, size_t len, size_t off, const char *file, i
         show_source(buf, len, off);
 }
 
-void diag_error_at(Diag *d, const char *buf, size_t len, size_t off, const char *file,
-                   int line, int col, const char *fmt, ...)
+void diag_error_at(Diag *d, const char *buf, size_t len, size_t off, const char *file, int line,
+                   int col, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
@@ -85,8 +84,8 @@ void diag_error(Diag *d, const Unit *u, int tok, const char *fmt, ...)
     } else if (u->ntoks > 0) {
         /* at the end of input: just after the last token */
         const Token *t = &u->toks[u->ntoks - 1];
-        vreport(u->buf, u->len, (size_t)(t->off + t->len), t->file, t->line,
-                t->col + t->len, fmt, ap);
+        vreport(u->buf, u->len, (size_t)(t->off + t->len), t->file, t->line, t->col + t->len, fmt,
+                ap);
     } else {
         vreport(NULL, 0, 0, u->name, 1, 1, fmt, ap);
     }

@@ -24,9 +24,8 @@ void diag_error(Diag *d, const Unit *u, int tok, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
 
 /* Error at byte offset off of buf (for the scanner, before tokens exist). */
-void diag_error_at(Diag *d, const char *buf, size_t len, size_t off, const char *file,
-                   int line, int col, const char *fmt, ...)
-    __attribute__((format(printf, 8, 9)));
+void diag_error_at(Diag *d, const char *buf, size_t len, size_t off, const char *file, int line,
+                   int col, const char *fmt, ...) __attribute__((format(printf, 8, 9)));
 
 /* `cilkc: error: message` without a position (bad option, unreadable file). */
 void diag_plain(Diag *d, const char *fmt, ...) __attribute__((format(printf, 2, 3)));

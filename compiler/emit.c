@@ -35,10 +35,7 @@ int tok_is(const Unit *u, int i, int kind)
     return i >= 0 && i < u->ntoks && u->toks[i].kind == kind;
 }
 
-int tok_kind(const Unit *u, int i)
-{
-    return i >= 0 && i < u->ntoks ? u->toks[i].kind : TK_EOF;
-}
+int tok_kind(const Unit *u, int i) { return i >= 0 && i < u->ntoks ? u->toks[i].kind : TK_EOF; }
 
 int tok_match(const Unit *u, int i)
 {

@@ -18,12 +18,12 @@ typedef enum {
 typedef struct {
     const Unit *u;
     Buf *out;
-    const char *fn;              /* name of the function being lowered */
+    const char *fn; /* name of the function being lowered */
     View view;
     const unsigned char *resident; /* by Sym.index: lives in the frame in the fast clone */
     const unsigned char *in_expr;  /* by Sym.index: declared in a statement expression
                                       (always a C variable: no spawn can be inside) */
-    const char *file;            /* presumed position of the next output line */
+    const char *file;              /* presumed position of the next output line */
     int line;
 } Emit;
 

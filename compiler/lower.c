@@ -35,7 +35,7 @@
 typedef enum { CLONE_FAST, CLONE_SLOW, CLONE_CHILD } Clone;
 
 /* Leading parameters of a fast clone and of a child-mode body. */
-#define FAST_EXTRA \
+#define FAST_EXTRA                                                                                 \
     "cilkrt_worker *cilkc_w, cilkrt_frame *cilkc_parent, int cilkc_site, void *cilkc_dst"
 #define CHILD_EXTRA "cilkrt_worker *cilkc_w"
 
@@ -206,8 +206,7 @@ static int return_is_void(const Lower *L)
 
 /* The function's declarator with a new name and extra leading parameters. */
 /* A function declarator with a new name and extra leading parameters. */
-static void emit_signature_of(Lower *L, const Declarator *dd, const char *name,
-                              const char *extra)
+static void emit_signature_of(Lower *L, const Declarator *dd, const char *name, const char *extra)
 {
     int open = dd->name + 1;
     int close = matching(L, open);
@@ -280,8 +279,8 @@ static const Sym *marked_callee(const Lower *L, const Node *n)
     if (n->callee.last - n->callee.first != 1)
         return NULL;
     const Sym *s = tok(L, n->callee.first)->sym;
-    if (!s || s->kind != SYM_FUNC || s->def || !s->decl || !s->decl->parent ||
-        s->decl->name < 0 || kind(L, s->decl->name + 1) != TK_LPAREN)
+    if (!s || s->kind != SYM_FUNC || s->def || !s->decl || !s->decl->parent || s->decl->name < 0 ||
+        kind(L, s->decl->name + 1) != TK_LPAREN)
         return NULL;
     const Decl *d = s->decl->parent;
     int marked = 0;
@@ -322,7 +321,6 @@ static int dest_named(const Lower *L, const Node *n)
     const Sym *s = tok(L, n->lv.first)->sym;
     return s && s->kind == SYM_VAR && !sym_is_auto(s);
 }
-
 
 /* A destination `BASE.m` or `BASE->m` is reached through BASE (its address,
  * or the pointer itself), so that a bit-field member, whose address cannot
@@ -381,7 +379,10 @@ static const char *op_text(const Lower *L, const Node *n)
 }
 
 /* The call as written, for __typeof__. */
-static void emit_call_text(Lower *L, const Node *n) { emit_range(&L->e, n->call.first, n->call.last); }
+static void emit_call_text(Lower *L, const Node *n)
+{
+    emit_range(&L->e, n->call.first, n->call.last);
+}
 
 /* The call as run by a clone: a parallel callee by its fast clone or body. */
 static int callee_is_name(const Node *n) { return n->callee.last - n->callee.first == 1; }
@@ -415,8 +416,8 @@ static void emit_call(Lower *L, const Node *n, int site, const char *frame)
     const Func *g = parallel_callee(L, n);
     const Sym *m = g ? NULL : marked_callee(L, n);
     if (m) {
-        emit_fmt(&L->e, "(cilkc_fast_%s ? cilkc_fast_%s(cilkc_w, %s, %d, %s", m->name, m->name, frame,
-                 site, dest_by_pointer(L, n) ? "(void *)cilkc_d" : "0");
+        emit_fmt(&L->e, "(cilkc_fast_%s ? cilkc_fast_%s(cilkc_w, %s, %d, %s", m->name, m->name,
+                 frame, site, dest_by_pointer(L, n) ? "(void *)cilkc_d" : "0");
         for (int i = 0; i < n->nargs; i++)
             emit_fmt(&L->e, ", cilkc_a%d", i);
         emit_fmt(&L->e, ") : %s(", m->name);
@@ -502,7 +503,7 @@ static void emit_ensure_frame(Lower *L)
 static void emit_frame_free(Lower *L)
 {
     emit_str(&L->e, L->a.lazy ? "if (cilkc_f) cilkrt_frame_free(cilkc_w, &cilkc_f->h); "
-                            : "cilkrt_frame_free(cilkc_w, &cilkc_f->h); ");
+                              : "cilkrt_frame_free(cilkc_w, &cilkc_f->h); ");
 }
 
 static void emit_dummy_return(Lower *L)
@@ -548,8 +549,9 @@ static void spawn_cont(Lower *L, const Node *n, int site)
     emit_call(L, n, site, frame);
     emit_str(&L->e, "; if (!cilkrt_pop(cilkc_w)) { ");
     if (has_dest(L, n))
-        emit_fmt(&L->e, "struct { void *d; __typeof__(cilkc_r) v; } cilkc_res = { %s, cilkc_r }; "
-                        "cilkrt_deliver(cilkc_w, %s, %d, &cilkc_res); ",
+        emit_fmt(&L->e,
+                 "struct { void *d; __typeof__(cilkc_r) v; } cilkc_res = { %s, cilkc_r }; "
+                 "cilkrt_deliver(cilkc_w, %s, %d, &cilkc_res); ",
                  by_ptr ? "(void *)cilkc_d" : "0", frame, site);
     else
         emit_fmt(&L->e, "cilkrt_deliver(cilkc_w, %s, %d, 0); ", frame, site);
@@ -579,9 +581,9 @@ static void spawn_child(Lower *L, const Node *n, int site)
              "{ struct cilkc_task_%s_%d *cilkc_t = (struct cilkc_task_%s_%d *)"
              "cilkrt_task_alloc(cilkc_w, sizeof *cilkc_t); cilkc_t->h.run = cilkc_thunk_%s_%d; ",
              L->name, site, L->name, site, L->name, site);
-    if (!parallel_callee(L, n) && !(n->callee.last - n->callee.first == 1 &&
-                                    tok(L, n->callee.first)->sym &&
-                                    tok(L, n->callee.first)->sym->kind == SYM_FUNC)) {
+    if (!parallel_callee(L, n) &&
+        !(n->callee.last - n->callee.first == 1 && tok(L, n->callee.first)->sym &&
+          tok(L, n->callee.first)->sym->kind == SYM_FUNC)) {
         emit_str(&L->e, "cilkc_t->fn = ");
         emit_range(&L->e, n->callee.first, n->callee.last);
         emit_str(&L->e, "; ");
@@ -1092,8 +1094,10 @@ static void hoist_statics(Lower *L)
  * as struct { void *d; __typeof__(call) v; }: the same layout. */
 static void emit_frame_struct(Lower *L)
 {
-    emit_fmt(&L->e, "struct cilkc_frame_%s { cilkrt_frame h; void *cilkc_dst; struct cilkc_locals_%s l; };\n",
-             L->name, L->name);
+    emit_fmt(
+        &L->e,
+        "struct cilkc_frame_%s { cilkrt_frame h; void *cilkc_dst; struct cilkc_locals_%s l; };\n",
+        L->name, L->name);
     if (L->is_void)
         return;
     emit_fmt(&L->e, "struct cilkc_result_%s { void *d;", L->name);
@@ -1112,8 +1116,9 @@ static void emit_fast_clone(Lower *L)
     emit_signature(L, L->fn, name, FAST_EXTRA);
     emit_fmt(&L->e, "\n{ struct cilkc_frame_%s *cilkc_f", L->name);
     if (L->a.lazy) {
-        emit_fmt(&L->e, " = 0; (void)cilkc_parent; (void)cilkc_site; (void)cilkc_dst; "
-                        "(void)&cilkc_desc_%s;",
+        emit_fmt(&L->e,
+                 " = 0; (void)cilkc_parent; (void)cilkc_site; (void)cilkc_dst; "
+                 "(void)&cilkc_desc_%s;",
                  L->name);
     } else {
         emit_str(&L->e, "; ");
@@ -1143,8 +1148,9 @@ static void emit_slow_clone(Lower *L)
     L->e.file = NULL;
     block(L, L->fn->body);
     int end = L->next_sync++;
-    emit_fmt(&L->e, "\ncilkc_h->entry = %d; if (!cilkrt_sync(cilkc_w, cilkc_h)) return; "
-                    "if (0) { cilkc_resume_%d:; }",
+    emit_fmt(&L->e,
+             "\ncilkc_h->entry = %d; if (!cilkrt_sync(cilkc_w, cilkc_h)) return; "
+             "if (0) { cilkc_resume_%d:; }",
              end, end);
     if (L->is_main)
         emit_str(&L->e, " cilkc_f->l.ret = 0;");
@@ -1152,8 +1158,9 @@ static void emit_slow_clone(Lower *L)
     if (L->is_void)
         emit_str(&L->e, "cilkrt_slow_return(cilkc_w, cilkc_h, 0);");
     else
-        emit_fmt(&L->e, "{ struct cilkc_result_%s cilkc_res = { cilkc_f->cilkc_dst, cilkc_f->l.ret }; "
-                        "cilkrt_slow_return(cilkc_w, cilkc_h, &cilkc_res); }",
+        emit_fmt(&L->e,
+                 "{ struct cilkc_result_%s cilkc_res = { cilkc_f->cilkc_dst, cilkc_f->l.ret }; "
+                 "cilkrt_slow_return(cilkc_w, cilkc_h, &cilkc_res); }",
                  L->name);
     L->e.out = out;
     emit_fmt(&L->e,
@@ -1210,11 +1217,12 @@ static void emit_param_list(Lower *L, const char *prefix)
 
 static void emit_root_thunk(Lower *L)
 {
-    emit_fmt(&L->e,
-             "static void cilkc_root_%s(cilkrt_worker *cilkc_w, void *cilkc_p)\n"
-             "{ struct cilkc_locals_%s *cilkc_a = (struct cilkc_locals_%s *)cilkc_p; (void)cilkc_w; "
-             "(void)cilkc_a;\n  ",
-             L->name, L->name, L->name);
+    emit_fmt(
+        &L->e,
+        "static void cilkc_root_%s(cilkrt_worker *cilkc_w, void *cilkc_p)\n"
+        "{ struct cilkc_locals_%s *cilkc_a = (struct cilkc_locals_%s *)cilkc_p; (void)cilkc_w; "
+        "(void)cilkc_a;\n  ",
+        L->name, L->name, L->name);
     if (!L->is_void)
         emit_str(&L->e, "cilkc_a->ret = ");
     emit_fmt(&L->e, "%s(", L->name);
@@ -1228,8 +1236,9 @@ static void emit_root_thunk(Lower *L)
 static void emit_entry(Lower *L)
 {
     emit_prototype(L, "");
-    emit_fmt(&L->e, "\n{ cilkrt_worker *cilkc_w = cilkrt_self();\n"
-                    "  if (!cilkc_w) { struct cilkc_locals_%s cilkc_a;",
+    emit_fmt(&L->e,
+             "\n{ cilkrt_worker *cilkc_w = cilkrt_self();\n"
+             "  if (!cilkc_w) { struct cilkc_locals_%s cilkc_a;",
              L->name);
     for (int i = 0; i < L->fn->nparams; i++) {
         emit_str(&L->e, " cilkc_a.");
@@ -1252,8 +1261,8 @@ static void emit_entry(Lower *L)
     }
     emit_fmt(&L->e, " cilkrt_boundary cilkc_b; cilkrt_boundary_enter(cilkc_w, &cilkc_b, %s);\n  ",
              L->is_void ? "0, 0" : "&cilkc_rb, sizeof cilkc_rb");
-    emit_fmt(&L->e, "%scilkc_fast_%s(cilkc_w, &cilkc_b.frame, 0, 0", L->is_void ? "" : "cilkc_r = ",
-             L->name);
+    emit_fmt(&L->e, "%scilkc_fast_%s(cilkc_w, &cilkc_b.frame, 0, 0",
+             L->is_void ? "" : "cilkc_r = ", L->name);
     if (L->fn->nparams)
         emit_str(&L->e, ", ");
     emit_param_list(L, "");
@@ -1268,11 +1277,12 @@ static void emit_entry(Lower *L)
 static void lower_continuation(Lower *L)
 {
     emit_frame_struct(L);
-    emit_fmt(&L->e,
-             "static void cilkc_slow_%s(cilkrt_worker *, cilkrt_frame *);\n"
-             "static void cilkc_inlet_%s(cilkrt_frame *, int, void *);\n"
-             "static const cilkrt_desc cilkc_desc_%s = { cilkc_slow_%s, cilkc_inlet_%s, \"%s\" };\n",
-             L->name, L->name, L->name, L->name, L->name, L->name);
+    emit_fmt(
+        &L->e,
+        "static void cilkc_slow_%s(cilkrt_worker *, cilkrt_frame *);\n"
+        "static void cilkc_inlet_%s(cilkrt_frame *, int, void *);\n"
+        "static const cilkrt_desc cilkc_desc_%s = { cilkc_slow_%s, cilkc_inlet_%s, \"%s\" };\n",
+        L->name, L->name, L->name, L->name, L->name, L->name);
     emit_fast_clone(L);
     emit_slow_clone(L);
     emit_root_thunk(L);
@@ -1301,8 +1311,8 @@ static void emit_task_struct(Lower *L, const Node *n, int k)
         emit_dest_pointer(L, n);
         emit_str(&L->e, ") dst;");
     }
-    emit_fmt(&L->e, " };\nstatic void cilkc_thunk_%s_%d(cilkrt_worker *, cilkrt_task *);\n", L->name,
-             k);
+    emit_fmt(&L->e, " };\nstatic void cilkc_thunk_%s_%d(cilkrt_worker *, cilkrt_task *);\n",
+             L->name, k);
 }
 
 static void emit_thunk(Lower *L, const Node *n, int k)

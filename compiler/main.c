@@ -23,10 +23,10 @@
 #endif
 
 typedef struct {
-    const char *input;   /* file name, or "-" for stdin */
-    const char *output;  /* NULL or "-": stdout */
+    const char *input;  /* file name, or "-" for stdin */
+    const char *output; /* NULL or "-": stdout */
     StealMode mode;
-    const char **cpp;    /* -I/-D/-U options for the preprocessor */
+    const char **cpp; /* -I/-D/-U options for the preprocessor */
     int ncpp;
 } Options;
 

@@ -15,9 +15,9 @@ struct Name {
     const char *s;
     int len;
     unsigned hash;
-    Sym *sym;    /* innermost visible binding, or NULL */
-    int depth;   /* scope depth of that binding (0: file scope) */
-    Name *next;  /* hash chain */
+    Sym *sym;   /* innermost visible binding, or NULL */
+    int depth;  /* scope depth of that binding (0: file scope) */
+    Name *next; /* hash chain */
 };
 
 typedef struct {
@@ -32,7 +32,7 @@ typedef struct {
     unsigned cap, count;
     ScopeUndo *undo;
     int nundo, capundo;
-    int *marks;  /* undo log length at each scope entry */
+    int *marks; /* undo log length at each scope entry */
     int depth, capmarks;
 } Scopes;
 

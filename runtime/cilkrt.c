@@ -2,7 +2,4 @@
 #include "cilkrt.h"
 #include "worker.h"
 
-int cilkrt_nworkers(void)
-{
-    return cilkrt_pool_configured_size();
-}
+int cilkrt_nworkers(void) { return cilkrt_pool_configured_size(); }

@@ -24,9 +24,9 @@ typedef struct cilkrt_stats {
                                        workers plus peak suspended frames) */
     unsigned long tasks_allocated;  /* tasks carved from fresh memory */
     unsigned long tasks_spawned;
-    long tasks_peak;                /* peak pending tasks (total: sum) */
-    long deque_peak;                /* deepest deque (total: max) */
-    double idle_seconds;            /* time spent finding no work */
+    long tasks_peak;     /* peak pending tasks (total: sum) */
+    long deque_peak;     /* deepest deque (total: max) */
+    double idle_seconds; /* time spent finding no work */
 } cilkrt_stats;
 
 /* Totals over all workers. Exact while no parallel work runs (between root

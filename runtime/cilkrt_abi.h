@@ -63,8 +63,8 @@ struct cilkrt_desc {
 
 /* Frame states (cilkrt_frame.state), changed only under the frame's lock. */
 enum {
-    CILKRT_FRAME_FAST = 0,   /* owned by the fast clone on the worker's C stack */
-    CILKRT_FRAME_STOLEN = 1, /* its continuation runs (slow clone) on a thief */
+    CILKRT_FRAME_FAST = 0,     /* owned by the fast clone on the worker's C stack */
+    CILKRT_FRAME_STOLEN = 1,   /* its continuation runs (slow clone) on a thief */
     CILKRT_FRAME_SUSPENDED = 2 /* waiting at a sync for join to reach 0 */
 };
 
@@ -73,16 +73,16 @@ enum {
  * release store, so a thief that takes the frame sees entry and every saved
  * local); it never touches join, state or lock. */
 struct cilkrt_frame {
-    int entry;                /* resume index: spawn site or sync to resume after */
-    int site;                 /* spawn site in parent whose result this frame returns */
-    const cilkrt_desc *desc;  /* NULL for a boundary pseudo-frame */
-    cilkrt_frame *parent;     /* frame whose inlet receives this frame's result */
-    int join;                 /* stolen children not yet returned; under lock */
-    int state;                /* CILKRT_FRAME_*; under lock */
-    _Atomic int lock;          /* spin lock for join, state and the inlet */
-    unsigned size_class;      /* free-list class, set by cilkrt_frame_alloc */
-    cilkrt_frame *next_free;  /* free-list link while the frame is free */
-    void *allocas;            /* blocks from cilkrt_alloca, freed with the frame */
+    int entry;               /* resume index: spawn site or sync to resume after */
+    int site;                /* spawn site in parent whose result this frame returns */
+    const cilkrt_desc *desc; /* NULL for a boundary pseudo-frame */
+    cilkrt_frame *parent;    /* frame whose inlet receives this frame's result */
+    int join;                /* stolen children not yet returned; under lock */
+    int state;               /* CILKRT_FRAME_*; under lock */
+    _Atomic int lock;        /* spin lock for join, state and the inlet */
+    unsigned size_class;     /* free-list class, set by cilkrt_frame_alloc */
+    cilkrt_frame *next_free; /* free-list link while the frame is free */
+    void *allocas;           /* blocks from cilkrt_alloca, freed with the frame */
 };
 
 /* A boundary: where a parallel function is entered by a plain C call on a
@@ -92,13 +92,13 @@ struct cilkrt_frame {
  * other work until the callee completes, and the callee's result is copied
  * into *result by the boundary's inlet. Lives on the caller's C stack. */
 struct cilkrt_boundary {
-    cilkrt_frame frame;       /* frame.desc == NULL marks a boundary */
-    void *result;             /* where the callee's result goes */
+    cilkrt_frame frame; /* frame.desc == NULL marks a boundary */
+    void *result;       /* where the callee's result goes */
     __SIZE_TYPE__ result_size;
-    _Atomic int done;          /* set (release) when a stolen callee finished */
+    _Atomic int done; /* set (release) when a stolen callee finished */
     int saved_abandoning;
-    cilkrt_worker *owner;     /* the worker waiting in boundary_leave (woken
-                                 when done is set) */
+    cilkrt_worker *owner; /* the worker waiting in boundary_leave (woken
+                             when done is set) */
 };
 
 /* Per-worker state visible to generated code. Fields that thieves write
@@ -108,19 +108,19 @@ struct cilkrt_boundary {
 
 struct cilkrt_worker {
     /* owner's line */
-    cilkrt_frame **deque;          /* ring of frame pointers */
-    _Atomic long tail;              /* next free slot; written by the owner only */
-    long deque_mask;               /* capacity - 1 (capacity is a power of 2) */
-    int abandoning;                /* set by a delivering failed pop until the
-                                      stack unwinds to the scheduler */
+    cilkrt_frame **deque; /* ring of frame pointers */
+    _Atomic long tail;    /* next free slot; written by the owner only */
+    long deque_mask;      /* capacity - 1 (capacity is a power of 2) */
+    int abandoning;       /* set by a delivering failed pop until the
+                             stack unwinds to the scheduler */
     int id;
     cilkrt_frame *free_frames[CILKRT_FRAME_CLASSES];
     /* statistics kept on the fast path (plain counters, owner only) */
-    unsigned long nspawns;        /* pushes */
-    long frames_live;             /* frames this worker holds (docs/runtime.md) */
-    long frames_peak;             /* max of frames_live */
-    long deque_watermark;         /* push calls cilkrt_deque_grow when the depth
-                                     reaches this: min(deepest so far, capacity - 1) */
+    unsigned long nspawns; /* pushes */
+    long frames_live;      /* frames this worker holds (docs/runtime.md) */
+    long frames_peak;      /* max of frames_live */
+    long deque_watermark;  /* push calls cilkrt_deque_grow when the depth
+                              reaches this: min(deepest so far, capacity - 1) */
     /* thieves' line */
     _Alignas(CILKRT_CACHE_LINE) _Atomic long head; /* oldest entry; written by thieves under lock */
     _Atomic int deque_lock;
@@ -156,8 +156,8 @@ void cilkrt_alloca_release(cilkrt_frame *f);
  * lock free (the runtime sets them when it first allocates the frame and
  * restores them before freeing it), so they need no store here. */
 static inline cilkrt_frame *cilkrt_frame_alloc(cilkrt_worker *w, __SIZE_TYPE__ size,
-                                               const cilkrt_desc *desc,
-                                               cilkrt_frame *parent, int site)
+                                               const cilkrt_desc *desc, cilkrt_frame *parent,
+                                               int site)
 {
     unsigned c = (unsigned)((size + CILKRT_CACHE_LINE - 1) / CILKRT_CACHE_LINE) - 1;
     cilkrt_frame *f;
@@ -307,7 +307,7 @@ struct cilkrt_group {
                              instruction */
     long base;            /* deque tail when the group started: sync pops
                              its own tasks only above it */
-    _Atomic int lock;      /* serializes op= combinations into the parent */
+    _Atomic int lock;     /* serializes op= combinations into the parent */
     cilkrt_worker *owner; /* the worker that waits at the sync (woken when
                              pending drops to 0) */
 };

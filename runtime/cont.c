@@ -98,8 +98,7 @@ void cilkrt_slow_return(cilkrt_worker *pw, cilkrt_frame *f, void *value)
     cilkrt_frame_free(pw, f); /* after the inlet: value may point into f */
 }
 
-void cilkrt_boundary_enter(cilkrt_worker *w, cilkrt_boundary *b, void *result,
-                           size_t result_size)
+void cilkrt_boundary_enter(cilkrt_worker *w, cilkrt_boundary *b, void *result, size_t result_size)
 {
     b->frame.entry = 0;
     b->frame.site = 0;

@@ -76,8 +76,7 @@ static cilkrt_frame **new_ring(long capacity)
 {
     cilkrt_frame **ring = malloc((size_t)capacity * sizeof *ring);
     if (!ring) {
-        fprintf(stderr, "cilkrt: error: out of memory for a deque of %ld entries\n",
-                capacity);
+        fprintf(stderr, "cilkrt: error: out of memory for a deque of %ld entries\n", capacity);
         exit(1);
     }
     return ring;

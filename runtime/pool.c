@@ -132,7 +132,4 @@ static void start(void)
     atexit(pool_stop);
 }
 
-void cilkrt_pool_start(void)
-{
-    pthread_once(&start_once, start);
-}
+void cilkrt_pool_start(void) { pthread_once(&start_once, start); }

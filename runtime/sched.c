@@ -201,6 +201,5 @@ void cilkrt_wake_all(void)
     for (int i = 0; i < cilkrt_pool_size; i++)
         if (atomic_load_explicit(&cilkrt_pool[i]->sleeping, memory_order_relaxed) &&
             atomic_exchange_explicit(&cilkrt_pool[i]->sleeping, 0, memory_order_relaxed))
-            syscall(SYS_futex, &cilkrt_pool[i]->sleeping, FUTEX_WAKE_PRIVATE, 1, NULL, NULL,
-                    0);
+            syscall(SYS_futex, &cilkrt_pool[i]->sleeping, FUTEX_WAKE_PRIVATE, 1, NULL, NULL, 0);
 }

@@ -106,8 +106,8 @@ static void print_row(const char *who, const cilkrt_stats *s)
 {
     fprintf(stderr, "%-7s %11lu %8lu %9lu %7lu %7lu %7lu %7ld %9lu %9ld %7ld %8.3f\n", who,
             s->spawns, s->steals, s->steal_attempts, s->failed_pops, s->suspensions,
-            s->frames_allocated, s->frames_peak, s->tasks_allocated, s->tasks_peak,
-            s->deque_peak, s->idle_seconds);
+            s->frames_allocated, s->frames_peak, s->tasks_allocated, s->tasks_peak, s->deque_peak,
+            s->idle_seconds);
 }
 
 void cilkrt_stats_at_exit(void)
@@ -117,8 +117,8 @@ void cilkrt_stats_at_exit(void)
         return;
     fprintf(stderr, "cilkrt statistics (%d workers)\n", cilkrt_pool_size);
     fprintf(stderr, "%-7s %11s %8s %9s %7s %7s %7s %7s %9s %9s %7s %8s\n", "worker", "spawns",
-            "steals", "attempts", "failpop", "suspend", "frames", "frpeak", "tasks",
-            "taskpeak", "deque", "idle(s)");
+            "steals", "attempts", "failpop", "suspend", "frames", "frpeak", "tasks", "taskpeak",
+            "deque", "idle(s)");
     for (int i = 0; i < cilkrt_pool_size; i++) {
         cilkrt_stats s;
         char who[16];

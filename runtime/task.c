@@ -99,8 +99,8 @@ void cilkrt_group_sync(cilkrt_worker *pw, cilkrt_group *g)
     long t;
     while ((t = atomic_load_explicit(&pw->tail, memory_order_relaxed)) > g->base) {
         /* our own slot: only we write it, a thief may only read it */
-        cilkrt_task *task = (cilkrt_task *)((uintptr_t)pw->deque[(t - 1) & pw->deque_mask] &
-                                            ~CILKRT_TASK_TAG);
+        cilkrt_task *task =
+            (cilkrt_task *)((uintptr_t)pw->deque[(t - 1) & pw->deque_mask] & ~CILKRT_TASK_TAG);
         if (!cilkrt_pop(pw))
             break; /* stolen, and so is every older task of g */
         task->run(pw, task);

@@ -34,9 +34,9 @@ typedef struct {
     atomic_ulong frames_allocated; /* frames carved from fresh memory */
     atomic_ulong tasks_allocated;  /* tasks carved from fresh memory */
     atomic_ulong tasks_spawned;
-    atomic_long tasks_peak;        /* max of tasks held (see task.c) */
-    atomic_long deque_peak;        /* deepest deque */
-    atomic_ulong idle_ns;          /* time spent finding no work */
+    atomic_long tasks_peak; /* max of tasks held (see task.c) */
+    atomic_long deque_peak; /* deepest deque */
+    atomic_ulong idle_ns;   /* time spent finding no work */
 } worker_stats;
 
 typedef struct chunk chunk;
@@ -45,16 +45,16 @@ typedef struct worker {
     cilkrt_worker pub; /* must be first: generated code sees only this */
 
     /* Private to the owner. */
-    uint64_t rng;                  /* xorshift state for victim choice */
-    cilkrt_frame *resume;          /* frame handed over by a last-returning child
-                                      (cont.c); run by the next scheduler loop
-                                      iteration, which may not exit before
-                                      (sched.c): at most one at a time */
+    uint64_t rng;         /* xorshift state for victim choice */
+    cilkrt_frame *resume; /* frame handed over by a last-returning child
+                             (cont.c); run by the next scheduler loop
+                             iteration, which may not exit before
+                             (sched.c): at most one at a time */
     cilkrt_task *free_tasks[CILKRT_TASK_CLASSES];
-    chunk *chunks;                 /* fresh memory, freed at exit */
-    char *carve, *carve_end;       /* unused rest of the newest chunk */
-    long tasks_held;               /* tasks spawned here or stolen by this
-                                      worker and not yet finished */
+    chunk *chunks;           /* fresh memory, freed at exit */
+    char *carve, *carve_end; /* unused rest of the newest chunk */
+    long tasks_held;         /* tasks spawned here or stolen by this
+                                worker and not yet finished */
     pthread_t thread;
     worker_stats stats;
 

@@ -66,11 +66,10 @@ static void collect_sites(Analysis *a, Node *n)
     collect_sites(a, n->els);
 }
 
-/* Is the type named by typedef t an array (`typedef int vec[4]`, or a
- * typedef of such a typedef)? */
-static int typedef_is_array(const Analysis *a, const Sym *t, int depth)
+/* Does dd declare an array, by its own `[...]` or through a typedef name
+ * (`typedef int vec[4]; vec v;`, also a typedef of such a typedef)? */
+static int declares_array(const Analysis *a, const Declarator *dd, int depth)
 {
-    const Declarator *dd = t->decl;
     if (!dd || depth > 8)
         return 0;
     if (analysis_is_array(a->u, dd))
@@ -79,23 +78,7 @@ static int typedef_is_array(const Analysis *a, const Sym *t, int depth)
         return 0;
     for (int i = dd->parent->spec_first; i < dd->parent->spec_last; i++)
         if (tok(a, i)->sym && tok(a, i)->sym->kind == SYM_TYPEDEF)
-            return typedef_is_array(a, tok(a, i)->sym, depth + 1);
-    return 0;
-}
-
-/* Is local s an array, by its declarator or through a typedef name? */
-static int is_array_local(const Analysis *a, const Sym *s)
-{
-    const Declarator *dd = s->decl;
-    if (!dd)
-        return 0;
-    if (analysis_is_array(a->u, dd))
-        return 1;
-    if (dd->last - dd->first != 1 || !dd->parent)
-        return 0;
-    for (int i = dd->parent->spec_first; i < dd->parent->spec_last; i++)
-        if (tok(a, i)->sym && tok(a, i)->sym->kind == SYM_TYPEDEF)
-            return typedef_is_array(a, tok(a, i)->sym, 0);
+            return declares_array(a, tok(a, i)->sym->decl, depth + 1);
     return 0;
 }
 
@@ -110,7 +93,7 @@ static void find_resident(Analysis *a)
     a->resident = flags_for(fn);
     for (int i = 0; i < fn->nlocals; i++) {
         const Sym *s = fn->locals[i];
-        if (s->address_taken || is_array_local(a, s))
+        if (s->address_taken || declares_array(a, s->decl, 0))
             a->resident[s->index] = 1;
     }
     for (int i = fn->first; i < fn->last; i++) {

@@ -49,21 +49,27 @@ static void add_spawn(Analysis *a, Node *n, const Sym *declared)
     a->spawns[a->nspawns++] = n;
 }
 
-static void collect_sites(Analysis *a, Node *n)
+void analysis_walk(Node *n, void (*visit)(Node *n, void *arg), void *arg)
 {
     if (!n)
         return;
+    visit(n, arg);
+    for (int i = 0; i < n->nkids; i++)
+        analysis_walk(n->kids[i], visit, arg);
+    analysis_walk(n->init, visit, arg);
+    analysis_walk(n->body, visit, arg);
+    analysis_walk(n->els, visit, arg);
+}
+
+static void collect_site(Node *n, void *arg)
+{
+    Analysis *a = arg;
     if (n->kind == N_SPAWN)
         add_spawn(a, n, NULL);
     if (n->kind == N_DECL)
         for (int i = 0; i < n->decl->ndecls; i++)
             if (n->decl->decls[i]->spawn)
                 add_spawn(a, n->decl->decls[i]->spawn, n->decl->decls[i]->sym);
-    for (int i = 0; i < n->nkids; i++)
-        collect_sites(a, n->kids[i]);
-    collect_sites(a, n->init);
-    collect_sites(a, n->body);
-    collect_sites(a, n->els);
 }
 
 /* Does dd declare an array, by its own `[...]` or through a typedef name
@@ -221,17 +227,10 @@ static void check_decl(Analysis *a, const Decl *d)
     }
 }
 
-static void check_node(Analysis *a, const Node *n)
+static void check_node(Node *n, void *arg)
 {
-    if (!n)
-        return;
     if (n->kind == N_DECL)
-        check_decl(a, n->decl);
-    for (int i = 0; i < n->nkids; i++)
-        check_node(a, n->kids[i]);
-    check_node(a, n->init);
-    check_node(a, n->body);
-    check_node(a, n->els);
+        check_decl(arg, n->decl);
 }
 
 static void check_func(Analysis *a)
@@ -249,7 +248,7 @@ static void check_func(Analysis *a)
                 error(a, i, "label address (&&label) in a parallel function is not supported");
                 break;
             }
-    check_node(a, fn->body);
+    analysis_walk(fn->body, check_node, a);
 }
 
 int analyze_func(const Unit *u, const Func *fn, Diag *d, Analysis *a)
@@ -261,7 +260,7 @@ int analyze_func(const Unit *u, const Func *fn, Diag *d, Analysis *a)
     check_func(a);
     if (a->errors)
         return a->errors;
-    collect_sites(a, fn->body);
+    analysis_walk(fn->body, collect_site, a);
     find_expr_locals(a);
     find_resident(a);
     find_assigned(a);

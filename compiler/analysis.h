@@ -26,6 +26,9 @@ typedef struct {
 int analyze_func(const Unit *u, const Func *fn, Diag *d, Analysis *a);
 void analysis_free(Analysis *a);
 
+/* Call visit on n and every statement below it, in source order. */
+void analysis_walk(Node *n, void (*visit)(Node *n, void *arg), void *arg);
+
 /* The spawn site number of a spawn node (from 1), or 0. */
 int analysis_site(const Analysis *a, const Node *n);
 /* Does the declarator declare an array (`name[...]`)? */

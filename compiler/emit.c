@@ -158,9 +158,14 @@ void emit_line(Emit *e, int i)
             emit_str(e, " ");
         return;
     }
-    emit_fmt(e, "\n#line %d ", t->line);
+    emit_line_directive(e, t->line, file);
+}
+
+void emit_line_directive(Emit *e, int line, const char *file)
+{
+    emit_fmt(e, "\n#line %d ", line);
     emit_quoted(e, file);
     buf_add(e->out, "\n", 1);
     e->file = file;
-    e->line = t->line;
+    e->line = line;
 }

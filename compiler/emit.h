@@ -39,6 +39,8 @@ void emit_local(Emit *e, const Sym *s);
 void emit_field(Emit *e, const Sym *s);
 /* Start a new output line positioned at token i's presumed line. */
 void emit_line(Emit *e, int i);
+/* `#line LINE "FILE"` on a line of its own: the next output line is LINE. */
+void emit_line_directive(Emit *e, int line, const char *file);
 
 int tok_is(const Unit *u, int i, int kind);
 /* Kind of token i, TK_EOF outside the unit. */

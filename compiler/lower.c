@@ -5,8 +5,8 @@
  * `cilk` marker is dropped). A parallel function FN becomes, in
  * continuation mode (docs/translation.md shows real output):
  *   - struct cilkc_locals_FN: one field per parameter and local, plus ret;
- *   - struct cilkc_frame_FN: the runtime's header, the locals, and one
- *     destination pointer per spawn whose result goes through a pointer;
+ *   - struct cilkc_frame_FN: the runtime's header, the destination pointer
+ *     this invocation's spawn gave it, and the locals;
  *   - cilkc_fast_FN: the fast clone (locals are C locals, except those that
  *     must have one address for parent, child and thief: they live in the
  *     frame), push/call/pop at each spawn, sync is free;
@@ -372,11 +372,8 @@ static int dest_by_pointer(const Lower *L, const Node *n)
     return has_dest(L, n) && !dest_local(L, n) && !dest_named(L, n);
 }
 
-static const char *op_text(const Lower *L, const Node *n)
-{
-    (void)L;
-    return n->op ? tok_spelling(n->op) : "=";
-}
+/* The spawn's assignment operator: "=" or a compound one. */
+static const char *op_text(const Node *n) { return n->op ? tok_spelling(n->op) : "="; }
 
 /* The call as written, for __typeof__. */
 static void emit_call_text(Lower *L, const Node *n)
@@ -565,7 +562,7 @@ static void spawn_cont(Lower *L, const Node *n, int site)
         if (lock)
             emit_str(&L->e, "cilkrt_frame_lock(cilkc_h); ");
         emit_dest(L, n, "cilkc_d");
-        emit_fmt(&L->e, " %s cilkc_r; ", op_text(L, n));
+        emit_fmt(&L->e, " %s cilkc_r; ", op_text(n));
         if (lock)
             emit_str(&L->e, "cilkrt_frame_unlock(cilkc_h); ");
     }
@@ -1044,27 +1041,19 @@ static void declare_callees(Lower *L)
 /* Declarations of functions and extern objects inside the body are
  * repeated at file scope: the generated file-scope code (inlets, task
  * types, thunks) names them too. */
-static void hoist_declarations(Lower *L, const Node *n)
+static void hoist_declaration(Node *n, void *arg)
 {
-    if (!n)
+    Lower *L = arg;
+    if (n->kind != N_DECL || n->decl->ndecls == 0)
         return;
-    if (n->kind == N_DECL && n->decl->ndecls > 0) {
-        const Decl *d = n->decl;
-        int all = 1;
-        for (int i = 0; i < d->ndecls; i++) {
-            const Sym *s = d->decls[i]->sym;
-            all &= s && (s->kind == SYM_FUNC || (s->storage & SC_EXTERN));
-        }
-        if (all) {
-            emit_plain(L, d->first, d->last);
-            emit_str(&L->e, "\n");
-        }
+    const Decl *d = n->decl;
+    for (int i = 0; i < d->ndecls; i++) {
+        const Sym *s = d->decls[i]->sym;
+        if (!s || (s->kind != SYM_FUNC && !(s->storage & SC_EXTERN)))
+            return;
     }
-    for (int i = 0; i < n->nkids; i++)
-        hoist_declarations(L, n->kids[i]);
-    hoist_declarations(L, n->init);
-    hoist_declarations(L, n->body);
-    hoist_declarations(L, n->els);
+    emit_plain(L, d->first, d->last);
+    emit_str(&L->e, "\n");
 }
 
 /* Static locals move to file scope, shared by the clones. */
@@ -1198,7 +1187,7 @@ static void emit_inlet(Lower *L)
         }
         L->e.view = VIEW_SLOW;
         emit_dest(L, n, "cilkc_d");
-        emit_fmt(&L->e, " %s cilkc_p->v; } break;", op_text(L, n));
+        emit_fmt(&L->e, " %s cilkc_p->v; } break;", op_text(n));
     }
     emit_str(&L->e, "\n  default: break; } }\n");
 }
@@ -1345,7 +1334,7 @@ static void emit_thunk(Lower *L, const Node *n, int k)
             emit_str(&L->e, " cilkrt_group_lock(cilkc_h->group);");
         emit_str(&L->e, " (*cilkc_t->dst)");
         emit_dest_suffix(L, n);
-        emit_fmt(&L->e, " %s cilkc_r;", op_text(L, n));
+        emit_fmt(&L->e, " %s cilkc_r;", op_text(n));
         if (lock)
             emit_str(&L->e, " cilkrt_group_unlock(cilkc_h->group);");
     }
@@ -1401,7 +1390,7 @@ static void lower_func(Lower *L, const Func *fn)
     emit_prototype(L, ";\n");
     declare_callees(L);
     hoist_statics(L);
-    hoist_declarations(L, fn->body);
+    analysis_walk(fn->body, hoist_declaration, L);
     emit_locals_struct(L);
     if (L->mode == STEAL_CHILD)
         lower_child(L);
@@ -1437,16 +1426,11 @@ static void copy_bytes(Lower *L, size_t from, size_t to, int *t)
     buf_add(L->e.out, u->buf + from, to - from);
 }
 
+/* The bytes after a rewritten function are the input's again. */
 static void resume_position(Lower *L, const Func *fn)
 {
     const Token *last = &L->u->toks[fn->last - 1];
-    buf_printf(L->e.out, "\n#line %d \"", last->line);
-    for (const char *s = last->file ? last->file : L->u->name; *s; s++) {
-        if (*s == '"' || *s == '\\')
-            buf_add(L->e.out, "\\", 1);
-        buf_add(L->e.out, s, 1);
-    }
-    buf_printf(L->e.out, "\"\n");
+    emit_line_directive(&L->e, last->line, last->file ? last->file : L->u->name);
 }
 
 int lower_unit(const Unit *u, StealMode mode, Diag *d, Buf *out)
@@ -1463,7 +1447,7 @@ int lower_unit(const Unit *u, StealMode mode, Diag *d, Buf *out)
     if (mode != STEAL_SERIAL && any) {
         buf_puts(out, "#include <cilkrt_abi.h>\n");
         if (u->len == 0 || u->buf[0] != '#')
-            buf_printf(out, "#line 1 \"%s\"\n", u->name);
+            emit_line_directive(&L.e, 1, u->name);
     }
     size_t pos = 0;
     int t = 0;

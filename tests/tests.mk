@@ -13,11 +13,15 @@
 E2E_DEPS := $(BUILD)/bin/cilkc $(BUILD)/bin/cilkcc $(BUILD)/lib/libcilkrt.a \
             $(BUILD)/include/cilkrt_abi.h $(BUILD)/include/cilkrt.h
 
-.PHONY: test-e2e check-sanitize-e2e check-valgrind
-TEST_GOALS += test-e2e
+.PHONY: test-e2e test-lowering check-sanitize-e2e check-valgrind
+TEST_GOALS += test-e2e test-lowering
 
 test-e2e: $(E2E_DEPS)
 	BUILD='$(BUILD)' CC='$(CC)' sh tests/e2e/run.sh
+
+# generated-code properties, and the generated code under clang
+test-lowering: $(E2E_DEPS)
+	BUILD='$(BUILD)' sh tests/e2e/lowering.sh
 
 check-sanitize: check-sanitize-e2e
 check-sanitize-e2e: $(E2E_DEPS) $(BUILD)/lib/libcilkrt-asan.a $(BUILD)/lib/libcilkrt-tsan.a

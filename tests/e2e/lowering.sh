@@ -1,0 +1,57 @@
+#!/bin/sh
+# tests/e2e/lowering.sh: properties of the generated code that the outputs
+# of the corpus cannot show, and the generated code under clang.
+#   - a spawn of a function declared with `cilk` (defined in another file)
+#     calls its fast clone through a weak reference;
+#   - a fast clone allocates its frame at its first spawn (fib's leaves
+#     allocate none);
+#   - with CC=clang the examples and the steal tests compile without a
+#     warning in both parallel modes (the ABI header's atomics differ).
+# usage: tests/e2e/lowering.sh   (BUILD: build directory, default build)
+
+set -u
+top=$(cd "$(dirname "$0")/../.." && pwd)
+cd "$top" || exit 2
+BUILD=${BUILD:-build}
+CILKC=$top/$BUILD/bin/cilkc
+CILKCC=$top/$BUILD/bin/cilkcc
+work=$(mktemp -d "${TMPDIR:-/tmp}/cilkc-lower.XXXXXX") || exit 2
+trap 'rm -rf "$work"' EXIT INT TERM
+passed=0
+failed=0
+
+ok() { passed=$((passed + 1)); }
+fail() { echo "FAIL $*"; failed=$((failed + 1)); }
+
+# grep_generated NAME FILE MODE PATTERN: the translation of FILE contains PATTERN
+grep_generated() {
+    if ! "$CILKC" --steal="$3" -I "$(dirname "$2")" -o "$work/out.c" "$2"; then
+        fail "$1: cilkc failed"
+    elif grep -qF -- "$4" "$work/out.c"; then
+        ok
+    else
+        fail "$1: generated code lacks: $4"
+    fi
+}
+
+grep_generated "weak fast clone declared" tests/corpus/linkage_marked/main.cilkc continuation \
+    "__attribute__((weak));"
+grep_generated "weak fast clone called" tests/corpus/linkage_marked/main.cilkc continuation \
+    "(cilkc_fast_tree ? cilkc_fast_tree(cilkc_w"
+grep_generated "lazy frame" examples/fib.cilkc continuation "struct cilkc_frame_fib *cilkc_f = 0;"
+
+./scripts/deps.sh clang >/dev/null || exit 2
+for f in examples/*.cilkc tests/corpus/steal_*.cilkc; do
+    for mode in continuation child; do
+        if CC=clang "$CILKCC" --steal="$mode" -Itests/corpus -Wall -Wextra -Werror \
+            -Wno-unused-but-set-variable -c -o "$work/x.o" "$f" 2>"$work/cc.log"; then
+            ok
+        else
+            fail "$f mode=$mode: clang -Wall -Wextra -Werror"
+            sed 's/^/    /' "$work/cc.log" | head -10
+        fi
+    done
+done
+
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]

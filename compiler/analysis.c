@@ -164,20 +164,23 @@ static void find_assigned(Analysis *a)
     }
 }
 
+static int calls_alloca(const Analysis *a)
+{
+    for (int i = a->fn->first; i < a->fn->last; i++)
+        if (tok_is_alloca_call(a->u, i))
+            return 1;
+    return 0;
+}
+
 /* The fast clone may allocate its frame at its first spawn (leaves of the
- * recursion never do) unless something lives in the frame from the start. */
+ * recursion never do) unless something lives in the frame from the start
+ * (a local, or alloca blocks). */
 static int can_be_lazy(const Analysis *a)
 {
     for (int i = 0; i < a->fn->nlocals; i++)
         if (a->resident[a->fn->locals[i]->index])
             return 0;
-    for (int i = a->fn->first; i < a->fn->last; i++) {
-        const Token *t = tok(a, i);
-        if (t->kind == TK_IDENT && t->len >= 6 &&
-            memcmp(a->u->buf + t->off + t->len - 6, "alloca", 6) == 0)
-            return 0;
-    }
-    return 1;
+    return !a->uses_alloca;
 }
 
 /* Does a declarator of a local refer to another local (a variable-length
@@ -264,6 +267,7 @@ int analyze_func(const Unit *u, const Func *fn, Diag *d, Analysis *a)
     find_expr_locals(a);
     find_resident(a);
     find_assigned(a);
+    a->uses_alloca = calls_alloca(a);
     a->lazy = can_be_lazy(a);
     return 0;
 }

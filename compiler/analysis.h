@@ -19,6 +19,7 @@ typedef struct {
     unsigned char *assigned; /* by Sym.index: written somewhere in the body */
     unsigned char *in_expr;  /* by Sym.index: declared inside a statement expression */
     int lazy;                /* the fast clone may allocate its frame at the first spawn */
+    int uses_alloca;         /* calls alloca: blocks to release with the frame */
 } Analysis;
 
 /* Fill a for fn; report what cannot be lowered through d. Returns the

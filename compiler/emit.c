@@ -99,15 +99,19 @@ void emit_local(Emit *e, const Sym *s)
 
 /* alloca in a clone: the block must live as long as the frame, not the C
  * stack (a thief may go on with the continuation): cilkrt_alloca. */
-static int is_alloca_call(const Emit *e, int i)
+int tok_is_alloca_call(const Unit *u, int i)
 {
-    const Token *t = &e->u->toks[i];
-    if ((e->view != VIEW_FAST && e->view != VIEW_SLOW) || t->kind != TK_IDENT ||
-        (t->sym && t->sym->kind != SYM_FUNC) || !tok_is(e->u, i + 1, TK_LPAREN))
+    const Token *t = &u->toks[i];
+    if (t->kind != TK_IDENT || (t->sym && t->sym->kind != SYM_FUNC) || !tok_is(u, i + 1, TK_LPAREN))
         return 0;
-    const char *s = e->u->buf + t->off;
+    const char *s = u->buf + t->off;
     return (t->len == 6 && memcmp(s, "alloca", 6) == 0) ||
            (t->len == 16 && memcmp(s, "__builtin_alloca", 16) == 0);
+}
+
+static int is_alloca_call(const Emit *e, int i)
+{
+    return (e->view == VIEW_FAST || e->view == VIEW_SLOW) && tok_is_alloca_call(e->u, i);
 }
 
 static int emit_alloca(Emit *e, int i)

@@ -43,6 +43,8 @@ void emit_line(Emit *e, int i);
 void emit_line_directive(Emit *e, int line, const char *file);
 
 int tok_is(const Unit *u, int i, int kind);
+/* Is token i a call of alloca (`alloca(` or `__builtin_alloca(`)? */
+int tok_is_alloca_call(const Unit *u, int i);
 /* Kind of token i, TK_EOF outside the unit. */
 int tok_kind(const Unit *u, int i);
 /* Index of the token closing the bracket ( [ or { opened at i. */

@@ -175,12 +175,13 @@ static inline cilkrt_frame *cilkrt_frame_alloc(cilkrt_worker *w, __SIZE_TYPE__ s
 }
 
 /* Give a frame back to the calling worker's free list (any worker may free
- * any frame: frames migrate with stolen continuations). */
+ * any frame: frames migrate with stolen continuations). A frame that holds
+ * alloca blocks gives them back first (cilkrt_alloca_release): generated
+ * code does so only in the functions that call alloca, and
+ * cilkrt_slow_return always, so this path has no test for them. */
 static inline void cilkrt_frame_free(cilkrt_worker *w, cilkrt_frame *f)
 {
     unsigned c = f->size_class;
-    if (f->allocas)
-        cilkrt_alloca_release(f);
     w->frames_live--;
     if (c < CILKRT_FRAME_CLASSES) {
         f->next_free = w->free_frames[c];

@@ -95,6 +95,8 @@ void cilkrt_slow_return(cilkrt_worker *pw, cilkrt_frame *f, void *value)
         join_child(worker_of(pw), p, f->site, value);
     /* join is 0 after the implicit sync; nobody else refers to f any more */
     f->state = CILKRT_FRAME_FAST;
+    if (f->allocas)
+        cilkrt_alloca_release(f);
     cilkrt_frame_free(pw, f); /* after the inlet: value may point into f */
 }
 

@@ -18,6 +18,8 @@ CILKC_SRCS := $(filter-out compiler/cilkcc.c,$(wildcard compiler/*.c))
 CILKC_GEN_OBJS := $(COBJ)/lexer.o $(COBJ)/parser.o
 CILKC_OBJS := $(CILKC_SRCS:compiler/%.c=$(COBJ)/%.o) $(CILKC_GEN_OBJS)
 CILKC_HDRS := $(wildcard compiler/*.h)
+# the lowering: the shared walker, continuation mode, child mode
+LOWER_SRCS := compiler/lower.c compiler/lower_cont.c compiler/lower_child.c
 CILKC_CFLAGS = $(ALL_CFLAGS) -Icompiler
 
 .PHONY: test-frontend test-frontend-golden test-frontend-headers \
@@ -125,12 +127,12 @@ fuzz-smoke: $(FUZZ)/fuzz_parser
 
 # The whole translator (lowering included) on inputs that parse:
 # `make fuzz-translate` (FUZZ_TIME seconds, default 60).
-$(FUZZ)/fuzz_translate: fuzz/fuzz_translate.c $(FUZZ_SRCS) compiler/buf.c compiler/lower.c \
+$(FUZZ)/fuzz_translate: fuzz/fuzz_translate.c $(FUZZ_SRCS) compiler/buf.c $(LOWER_SRCS) \
                         compiler/emit.c $(CILKC_HDRS) | $(FUZZ_STAMP)
 	@mkdir -p $(@D)
 	$(FUZZ_CC) -std=gnu11 -g -O1 -fsanitize=fuzzer,address,undefined \
 	    -fno-sanitize-recover=undefined -Icompiler -o $@ fuzz/fuzz_translate.c \
-	    $(filter-out fuzz/fuzz_parser.c,$(FUZZ_SRCS)) compiler/buf.c compiler/lower.c compiler/emit.c
+	    $(filter-out fuzz/fuzz_parser.c,$(FUZZ_SRCS)) compiler/buf.c $(LOWER_SRCS) compiler/emit.c
 
 fuzz-translate: $(FUZZ)/fuzz_translate
 	@mkdir -p $(FUZZ)/corpus-translate

@@ -1,60 +1,31 @@
 /*
- * lower.c: parallel functions become plain C (DESIGN §3, §4).
+ * lower.c: parallel functions become plain C (DESIGN §3, §4): the part
+ * both steal modes share.
  *
  * Everything outside parallel functions is copied byte for byte (only the
- * `cilk` marker is dropped). A parallel function FN becomes, in
- * continuation mode (docs/translation.md shows real output):
+ * `cilk` marker is dropped). A parallel function FN becomes, in either
+ * mode (docs/translation.md shows real output):
  *   - struct cilkc_locals_FN: one field per parameter and local, plus ret;
- *   - struct cilkc_frame_FN: the runtime's header, the destination pointer
- *     this invocation's spawn gave it, and the locals;
- *   - cilkc_fast_FN: the fast clone (locals are C locals, except those that
- *     must have one address for parent, child and thief: they live in the
- *     frame), push/call/pop at each spawn, sync is free;
- *   - cilkc_slow_FN: the slow clone, every local in the frame, resumed by a
- *     switch on the frame's entry index;
- *   - FN itself with its original signature: runs the fast clone behind a
- *     boundary on a worker, or hands the call to the pool from other threads;
- *   - cilkc_inlet_FN: stores or combines a stolen child's result.
- * In child mode FN's body becomes cilkc_body_FN, each spawn a task whose
- * typed thunk cilkc_thunk_FN_k calls the child with the arguments evaluated
- * by the parent. Types the front end does not compute are taken with
- * __typeof__ on the source text, with locals seen through
- * ((struct cilkc_locals_FN *)0) at file scope.
+ *   - its mode's pieces: two clones, an inlet and a frame type in
+ *     continuation mode (lower_cont.c), a body, task types and thunks in
+ *     child mode (lower_child.c);
+ *   - cilkc_root_FN, the thunk the pool runs when FN is called from a
+ *     thread that is not a worker;
+ *   - FN itself with its original signature.
+ * The statement walker here copies a body for the clone being written
+ * (L->clone) and leaves spawn, sync and return to the mode's file. Types
+ * the front end does not compute are taken with __typeof__ on the source
+ * text, with locals seen through ((struct cilkc_locals_FN *)0) at file
+ * scope.
  */
-#include "lower.h"
+#include "lower_impl.h"
 
 #include "arena.h"
-#include "analysis.h"
-#include "emit.h"
 #include "tokens.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-typedef enum { CLONE_FAST, CLONE_SLOW, CLONE_CHILD } Clone;
-
-/* Leading parameters of a fast clone and of a child-mode body. */
-#define FAST_EXTRA                                                                                 \
-    "cilkrt_worker *cilkc_w, cilkrt_frame *cilkc_parent, int cilkc_site, void *cilkc_dst"
-#define CHILD_EXTRA "cilkrt_worker *cilkc_w"
-
-typedef struct {
-    Emit e;
-    const Unit *u;
-    StealMode mode;
-    Diag *d;
-    const Func *fn;
-    const char *name;
-    Clone clone;
-    Analysis a;    /* facts about fn: spawn sites, where each local lives */
-    int next_sync; /* slow clone: next resume index for a sync or return */
-    int is_void;
-    int is_main;
-    const Sym **visible; /* fast clone: locals in scope, innermost last */
-    int nvisible;
-    int errors;
-} Lower;
 
 static void stmt(Lower *L, const Node *n);
 
@@ -89,7 +60,7 @@ static int is_storage_or_fnspec(int k)
 /* Specifier tokens [first, last) as a type: storage classes and function
  * specifiers dropped, attributes dropped when !attrs, `const` dropped when
  * drop_const (a frame field is written by the runtime's code paths). */
-static void emit_spec(Lower *L, int first, int last, int attrs, int drop_const)
+void lower_spec(Lower *L, int first, int last, int attrs, int drop_const)
 {
     for (int i = first; i < last; i++) {
         int k = kind(L, i);
@@ -150,7 +121,7 @@ static void emit_local_field(Lower *L, const Sym *s)
     char name[300];
     snprintf(name, sizeof name, "%s_%d", s->name, s->index);
     emit_str(&L->e, "\n   ");
-    emit_spec(L, dd->parent->spec_first, dd->parent->spec_last, 1, plain_declarator(dd));
+    lower_spec(L, dd->parent->spec_first, dd->parent->spec_last, 1, plain_declarator(dd));
     emit_declarator_as(L, dd, name, s->is_param);
     emit_str(&L->e, ";");
 }
@@ -164,11 +135,11 @@ static int params_close(const Lower *L, const Func *fn)
 }
 
 /* The return type, declaring `name` (or abstract when name is ""). */
-static void emit_return_type(Lower *L, const char *name)
+void lower_return_type(Lower *L, const char *name)
 {
     const Declarator *dd = L->fn->decl->decls[0];
     int close = params_close(L, L->fn);
-    emit_spec(L, L->fn->decl->spec_first, L->fn->decl->spec_last, 0, 0);
+    lower_spec(L, L->fn->decl->spec_first, L->fn->decl->spec_last, 0, 0);
     for (int i = dd->first; i < dd->last; i++) {
         if (i == dd->name) {
             emit_fmt(&L->e, " %s", name);
@@ -204,9 +175,8 @@ static int return_is_void(const Lower *L)
     return types == 1 && is_void;
 }
 
-/* The function's declarator with a new name and extra leading parameters. */
 /* A function declarator with a new name and extra leading parameters. */
-static void emit_signature_of(Lower *L, const Declarator *dd, const char *name, const char *extra)
+void lower_signature_of(Lower *L, const Declarator *dd, const char *name, const char *extra)
 {
     int open = dd->name + 1;
     int close = matching(L, open);
@@ -229,14 +199,14 @@ static void emit_signature_of(Lower *L, const Declarator *dd, const char *name, 
     }
 }
 
-static void emit_signature(Lower *L, const Func *fn, const char *name, const char *extra)
+void lower_signature(Lower *L, const Func *fn, const char *name, const char *extra)
 {
-    emit_signature_of(L, fn->decl->decls[0], name, extra);
+    lower_signature_of(L, fn->decl->decls[0], name, extra);
 }
 
 /* Specifiers of a clone: the original ones, with `inline`, `extern`,
  * `_Noreturn` and the cilk marker dropped, `static` kept. */
-static void emit_clone_spec(Lower *L, const Func *fn)
+void lower_clone_spec(Lower *L, const Func *fn)
 {
     const Decl *d = fn->decl;
     for (int i = d->spec_first; i < d->spec_last; i++) {
@@ -252,7 +222,7 @@ static void emit_clone_spec(Lower *L, const Func *fn)
  * Spawn sites
  * --------------------------------------------------------------------- */
 
-static const Func *parallel_callee(const Lower *L, const Node *n)
+const Func *lower_parallel_callee(const Lower *L, const Node *n)
 {
     if (n->callee.last - n->callee.first != 1)
         return NULL;
@@ -269,32 +239,6 @@ static const Sym *declared_local(const Lower *L, const Node *n)
     return k ? L->a.declared[k - 1] : NULL;
 }
 
-/* A function only declared here, with the `cilk` marker and a prototype:
- * if a parallel function of that name is linked in (continuation mode, from
- * another file), its fast clone is called directly; a weak reference tells
- * at run time. Without the marker the call goes through the function's
- * plain entry, which is just as correct but makes a boundary. */
-static const Sym *marked_callee(const Lower *L, const Node *n)
-{
-    if (n->callee.last - n->callee.first != 1)
-        return NULL;
-    const Sym *s = tok(L, n->callee.first)->sym;
-    if (!s || s->kind != SYM_FUNC || s->def || !s->decl || !s->decl->parent || s->decl->name < 0 ||
-        kind(L, s->decl->name + 1) != TK_LPAREN)
-        return NULL;
-    const Decl *d = s->decl->parent;
-    int marked = 0;
-    for (int i = d->spec_first; i < d->spec_last; i++)
-        marked |= kind(L, i) == TK_CILK;
-    int open = s->decl->name + 1, close = matching(L, open);
-    if (!marked || close == open + 1)
-        return NULL;
-    for (int i = open; i < close; i++)
-        if (kind(L, i) == TK_ELLIPSIS)
-            return NULL;
-    return s;
-}
-
 /* The destination is a local variable by name: it has a frame field. */
 static const Sym *dest_local(const Lower *L, const Node *n)
 {
@@ -308,7 +252,7 @@ static const Sym *dest_local(const Lower *L, const Node *n)
 }
 
 /* Does the spawn's result go anywhere (`x = spawn`, `T x = spawn`)? */
-static int has_dest(const Lower *L, const Node *n)
+int lower_has_dest(const Lower *L, const Node *n)
 {
     return n->lv.last > n->lv.first || declared_local(L, n) != NULL;
 }
@@ -341,7 +285,7 @@ static int dest_member(const Lower *L, const Node *n)
 
 /* The pointer a pointer destination is reached through: &(LV), &(BASE)
  * or (BASE). */
-static void emit_dest_pointer(Lower *L, const Node *n)
+void lower_dest_pointer(Lower *L, const Node *n)
 {
     const Sym *d = declared_local(L, n);
     if (d) {
@@ -358,7 +302,7 @@ static void emit_dest_pointer(Lower *L, const Node *n)
 }
 
 /* What follows (*DST) to name the destination: "" or ".m". */
-static void emit_dest_suffix(Lower *L, const Node *n)
+void lower_dest_suffix(Lower *L, const Node *n)
 {
     int m = dest_member(L, n);
     if (m >= 0) {
@@ -367,80 +311,23 @@ static void emit_dest_suffix(Lower *L, const Node *n)
     }
 }
 
-static int dest_by_pointer(const Lower *L, const Node *n)
+int lower_dest_by_pointer(const Lower *L, const Node *n)
 {
-    return has_dest(L, n) && !dest_local(L, n) && !dest_named(L, n);
+    return lower_has_dest(L, n) && !dest_local(L, n) && !dest_named(L, n);
 }
 
 /* The spawn's assignment operator: "=" or a compound one. */
-static const char *op_text(const Node *n) { return n->op ? tok_spelling(n->op) : "="; }
+const char *lower_op_text(const Node *n) { return n->op ? tok_spelling(n->op) : "="; }
 
 /* The call as written, for __typeof__. */
-static void emit_call_text(Lower *L, const Node *n)
-{
-    emit_range(&L->e, n->call.first, n->call.last);
-}
+void lower_call_text(Lower *L, const Node *n) { emit_range(&L->e, n->call.first, n->call.last); }
 
-/* The call as run by a clone: a parallel callee by its fast clone or body. */
-static int callee_is_name(const Node *n) { return n->callee.last - n->callee.first == 1; }
-
-/* Evaluate the callee (unless it is a name) and the arguments into
- * temporaries, in the parent, before anything of the spawn is published:
- * a thief that takes the continuation must see their side effects (i++)
- * in the saved locals. */
-static void emit_arg_temps(Lower *L, const Node *n)
-{
-    if (!callee_is_name(n)) {
-        emit_str(&L->e, "__typeof__(((void)0, ");
-        emit_range(&L->e, n->callee.first, n->callee.last);
-        emit_str(&L->e, ")) cilkc_fn = (");
-        emit_range(&L->e, n->callee.first, n->callee.last);
-        emit_str(&L->e, "); ");
-    }
-    for (int i = 0; i < n->nargs; i++) {
-        emit_str(&L->e, "__typeof__(((void)0, ");
-        emit_range(&L->e, n->args[i].first, n->args[i].last);
-        emit_fmt(&L->e, ")) cilkc_a%d = (", i);
-        emit_range(&L->e, n->args[i].first, n->args[i].last);
-        emit_str(&L->e, "); ");
-    }
-}
-
-/* The call of a continuation-mode clone, on the temporaries; a parallel
- * callee by its fast clone. */
-static void emit_call(Lower *L, const Node *n, int site, const char *frame)
-{
-    const Func *g = parallel_callee(L, n);
-    const Sym *m = g ? NULL : marked_callee(L, n);
-    if (m) {
-        emit_fmt(&L->e, "(cilkc_fast_%s ? cilkc_fast_%s(cilkc_w, %s, %d, %s", m->name, m->name,
-                 frame, site, dest_by_pointer(L, n) ? "(void *)cilkc_d" : "0");
-        for (int i = 0; i < n->nargs; i++)
-            emit_fmt(&L->e, ", cilkc_a%d", i);
-        emit_fmt(&L->e, ") : %s(", m->name);
-        for (int i = 0; i < n->nargs; i++)
-            emit_fmt(&L->e, "%scilkc_a%d", i ? ", " : "", i);
-        emit_str(&L->e, "))");
-        return;
-    }
-    if (g) {
-        emit_fmt(&L->e, "cilkc_fast_%s(cilkc_w, %s, %d, %s", g->sym->name, frame, site,
-                 dest_by_pointer(L, n) ? "(void *)cilkc_d" : "0");
-    } else {
-        if (callee_is_name(n))
-            emit_range(&L->e, n->callee.first, n->callee.last);
-        else
-            emit_str(&L->e, "cilkc_fn");
-        emit_str(&L->e, "(");
-    }
-    for (int i = 0; i < n->nargs; i++)
-        emit_fmt(&L->e, "%scilkc_a%d", g || i ? ", " : "", i);
-    emit_str(&L->e, ")");
-}
+/* Is the callee a plain name (not an expression to evaluate first)? */
+int lower_callee_is_name(const Node *n) { return n->callee.last - n->callee.first == 1; }
 
 /* Where the child's result goes; `ptr` names the destination pointer of a
  * spawn whose destination is reached through one. */
-static void emit_dest(Lower *L, const Node *n, const char *ptr)
+void lower_dest(Lower *L, const Node *n, const char *ptr)
 {
     const Sym *s = dest_local(L, n);
     if (s) {
@@ -449,227 +336,38 @@ static void emit_dest(Lower *L, const Node *n, const char *ptr)
         emit_range(&L->e, n->lv.first, n->lv.last);
     } else {
         emit_fmt(&L->e, "(*%s)", ptr);
-        emit_dest_suffix(L, n);
+        lower_dest_suffix(L, n);
     }
-}
-
-/* Save the locals the thief needs (fast clone): every visible local that
- * lives in a C variable. A local hidden by an inner one of the same name
- * was saved when it was hidden. */
-static void emit_saves(Lower *L)
-{
-    for (int i = 0; i < L->nvisible; i++) {
-        const Sym *s = L->visible[i];
-        int hidden = 0;
-        for (int j = i + 1; j < L->nvisible; j++)
-            hidden |= strcmp(L->visible[j]->name, s->name) == 0;
-        if (hidden || L->a.resident[s->index] || (s->is_param && !L->a.assigned[s->index]))
-            continue;
-        emit_str(&L->e, "cilkc_f->l.");
-        emit_field(&L->e, s);
-        emit_fmt(&L->e, " = %s; ", s->name);
-    }
-}
-
-/* Allocate the fast clone's frame and store what never changes. */
-static void emit_frame_setup(Lower *L)
-{
-    emit_fmt(&L->e,
-             "cilkc_f = (struct cilkc_frame_%s *)cilkrt_frame_alloc(cilkc_w, sizeof *cilkc_f, "
-             "&cilkc_desc_%s, cilkc_parent, cilkc_site); cilkc_f->cilkc_dst = cilkc_dst;",
-             L->name, L->name);
-    for (int i = 0; i < L->fn->nparams; i++) {
-        const Sym *p = L->fn->params[i];
-        if (L->a.resident[p->index] || !L->a.assigned[p->index]) {
-            emit_str(&L->e, " cilkc_f->l.");
-            emit_field(&L->e, p);
-            emit_fmt(&L->e, " = %s;", p->name);
-        }
-    }
-}
-
-static void emit_ensure_frame(Lower *L)
-{
-    if (!L->a.lazy)
-        return;
-    emit_str(&L->e, "if (!cilkc_f) { ");
-    emit_frame_setup(L);
-    emit_str(&L->e, " } ");
-}
-
-static void emit_frame_free(Lower *L)
-{
-    if (L->a.uses_alloca)
-        emit_str(&L->e, "if (cilkc_f->h.allocas) cilkrt_alloca_release(&cilkc_f->h); ");
-    emit_str(&L->e, L->a.lazy ? "if (cilkc_f) cilkrt_frame_free(cilkc_w, &cilkc_f->h); "
-                              : "cilkrt_frame_free(cilkc_w, &cilkc_f->h); ");
-}
-
-static void emit_dummy_return(Lower *L)
-{
-    if (L->is_void) {
-        emit_str(&L->e, "return;");
-        return;
-    }
-    emit_str(&L->e, "return (");
-    emit_return_type(L, "");
-    emit_str(&L->e, "){0};");
-}
-
-static void spawn_cont(Lower *L, const Node *n, int site)
-{
-    int slow = L->clone == CLONE_SLOW;
-    const char *frame = slow ? "cilkc_h" : "&cilkc_f->h";
-    int by_ptr = dest_by_pointer(L, n);
-    emit_str(&L->e, "{ ");
-    if (!slow)
-        emit_ensure_frame(L);
-    emit_str(&L->e, "{ ");
-    /* The destination's address is taken by the parent before the child
-     * runs; it travels with this child (not in a per-site frame slot: a
-     * thief may spawn again at this site before this child returns). */
-    if (by_ptr) {
-        emit_str(&L->e, "__typeof__(");
-        emit_dest_pointer(L, n);
-        emit_str(&L->e, ") cilkc_d = ");
-        emit_dest_pointer(L, n);
-        emit_str(&L->e, "; ");
-    }
-    emit_arg_temps(L, n);
-    if (!slow)
-        emit_saves(L);
-    emit_fmt(&L->e, "%s = %d; cilkrt_push(cilkc_w, %s); { ",
-             slow ? "cilkc_h->entry" : "cilkc_f->h.entry", site, frame);
-    if (has_dest(L, n)) {
-        emit_str(&L->e, "__typeof__(");
-        emit_call_text(L, n);
-        emit_str(&L->e, ") cilkc_r = ");
-    }
-    emit_call(L, n, site, frame);
-    emit_str(&L->e, "; if (!cilkrt_pop(cilkc_w)) { ");
-    if (has_dest(L, n))
-        emit_fmt(&L->e,
-                 "struct { void *d; __typeof__(cilkc_r) v; } cilkc_res = { %s, cilkc_r }; "
-                 "cilkrt_deliver(cilkc_w, %s, %d, &cilkc_res); ",
-                 by_ptr ? "(void *)cilkc_d" : "0", frame, site);
-    else
-        emit_fmt(&L->e, "cilkrt_deliver(cilkc_w, %s, %d, 0); ", frame, site);
-    if (slow)
-        emit_str(&L->e, "return;");
-    else
-        emit_dummy_return(L);
-    emit_str(&L->e, " } ");
-    if (has_dest(L, n)) {
-        int lock = slow && n->op && n->op != TK_ASSIGN;
-        if (lock)
-            emit_str(&L->e, "cilkrt_frame_lock(cilkc_h); ");
-        emit_dest(L, n, "cilkc_d");
-        emit_fmt(&L->e, " %s cilkc_r; ", op_text(n));
-        if (lock)
-            emit_str(&L->e, "cilkrt_frame_unlock(cilkc_h); ");
-    }
-    emit_str(&L->e, "} }");
-    if (slow)
-        emit_fmt(&L->e, " if (0) { cilkc_resume_%d:; }", site);
-    emit_str(&L->e, " }");
-}
-
-static void spawn_child(Lower *L, const Node *n, int site)
-{
-    emit_fmt(&L->e,
-             "{ struct cilkc_task_%s_%d *cilkc_t = (struct cilkc_task_%s_%d *)"
-             "cilkrt_task_alloc(cilkc_w, sizeof *cilkc_t); cilkc_t->h.run = cilkc_thunk_%s_%d; ",
-             L->name, site, L->name, site, L->name, site);
-    if (!parallel_callee(L, n) &&
-        !(n->callee.last - n->callee.first == 1 && tok(L, n->callee.first)->sym &&
-          tok(L, n->callee.first)->sym->kind == SYM_FUNC)) {
-        emit_str(&L->e, "cilkc_t->fn = ");
-        emit_range(&L->e, n->callee.first, n->callee.last);
-        emit_str(&L->e, "; ");
-    }
-    for (int i = 0; i < n->nargs; i++) {
-        emit_fmt(&L->e, "cilkc_t->a%d = (", i);
-        emit_range(&L->e, n->args[i].first, n->args[i].last);
-        emit_str(&L->e, "); ");
-    }
-    if (has_dest(L, n)) {
-        emit_str(&L->e, "cilkc_t->dst = ");
-        emit_dest_pointer(L, n);
-        emit_str(&L->e, "; ");
-    }
-    emit_str(&L->e, "cilkrt_task_spawn(cilkc_w, &cilkc_g, &cilkc_t->h); }");
-}
-
-static void spawn_stmt(Lower *L, const Node *n)
-{
-    int site = site_of(L, n);
-    if (L->clone == CLONE_CHILD)
-        spawn_child(L, n, site);
-    else
-        spawn_cont(L, n, site);
 }
 
 /* ---------------------------------------------------------------------
  * Statements
  * --------------------------------------------------------------------- */
 
-static void emit_sync(Lower *L)
+/* spawn, sync and return are the mode's: the clone being written says which. */
+static void spawn_stmt(Lower *L, const Node *n)
 {
-    switch (L->clone) {
-    case CLONE_FAST:
-        emit_str(&L->e, ";");
-        break;
-    case CLONE_SLOW: {
-        int k = L->next_sync++;
-        emit_fmt(&L->e,
-                 "{ cilkc_h->entry = %d; if (!cilkrt_sync(cilkc_w, cilkc_h)) return; "
-                 "if (0) { cilkc_resume_%d:; } }",
-                 k, k);
-        break;
-    }
-    case CLONE_CHILD:
-        emit_str(&L->e, "cilkrt_group_sync(cilkc_w, &cilkc_g);");
-        break;
-    }
+    int site = site_of(L, n);
+    if (L->clone == CLONE_CHILD)
+        child_spawn(L, n, site);
+    else
+        cont_spawn(L, n, site);
+}
+
+static void sync_stmt(Lower *L)
+{
+    if (L->clone == CLONE_CHILD)
+        child_sync(L);
+    else
+        cont_sync(L);
 }
 
 static void return_stmt(Lower *L, const Node *n)
 {
-    int has_e = n->e.last > n->e.first;
-    emit_str(&L->e, "{ ");
-    switch (L->clone) {
-    case CLONE_FAST:
-        if (L->is_void) {
-            if (has_e) {
-                emit_range(&L->e, n->e.first, n->e.last);
-                emit_str(&L->e, "; ");
-            }
-            emit_frame_free(L);
-            emit_str(&L->e, "return; }");
-            return;
-        }
-        emit_return_type(L, "cilkc_r");
-        emit_str(&L->e, " = (");
-        emit_range(&L->e, n->e.first, n->e.last);
-        emit_str(&L->e, "); ");
-        emit_frame_free(L);
-        emit_str(&L->e, "return cilkc_r; }");
-        return;
-    case CLONE_SLOW:
-        emit_sync(L);
-        if (has_e) {
-            emit_str(&L->e, L->is_void ? " " : " cilkc_f->l.ret = (");
-            emit_range(&L->e, n->e.first, n->e.last);
-            emit_str(&L->e, L->is_void ? ";" : ");");
-        }
-        emit_str(&L->e, " goto cilkc_return; }");
-        return;
-    case CLONE_CHILD:
-        emit_str(&L->e, "cilkrt_group_sync(cilkc_w, &cilkc_g); return ");
-        emit_range(&L->e, n->e.first, n->e.last);
-        emit_str(&L->e, "; }");
-        return;
-    }
+    if (L->clone == CLONE_CHILD)
+        child_return(L, n);
+    else
+        cont_return(L, n);
 }
 
 /* Is local s a C variable in the clone being written (not a frame field)? */
@@ -678,7 +376,9 @@ static int in_c_variable(const Lower *L, const Sym *s)
     return L->clone == CLONE_CHILD || (L->clone == CLONE_FAST && !L->a.resident[s->index]);
 }
 
-static void push_visible(Lower *L, const Sym *s)
+/* Fast clone: s is in scope until its block ends (lower_block forgets it
+ * there); the spawns in between save it (lower_cont.c). */
+void lower_push_visible(Lower *L, const Sym *s)
 {
     L->visible = xrealloc(L->visible, sizeof *L->visible * (size_t)(L->nvisible + 1));
     L->visible[L->nvisible++] = s;
@@ -715,34 +415,15 @@ static void init_assign(Lower *L, const Declarator *dd)
     emit_str(&L->e, brace ? "; " : "); ");
 }
 
-/* Fast clone: a declaration of s hides the visible local of the same name,
- * which cannot change while hidden: save it now, the thief needs it. */
-static void save_hidden(Lower *L, const Sym *s)
-{
-    if (L->clone != CLONE_FAST)
-        return;
-    for (int i = L->nvisible - 1; i >= 0; i--) {
-        const Sym *v = L->visible[i];
-        if (strcmp(v->name, s->name) != 0)
-            continue;
-        if (!L->a.resident[v->index]) {
-            emit_ensure_frame(L);
-            emit_str(&L->e, "cilkc_f->l.");
-            emit_field(&L->e, v);
-            emit_fmt(&L->e, " = %s; ", v->name);
-        }
-        return;
-    }
-}
-
 /* A local declared as a C variable in this clone. */
 static void declare_c_variable(Lower *L, const Decl *d, const Declarator *dd)
 {
     const Sym *s = dd->sym;
-    save_hidden(L, s);
+    if (L->clone == CLONE_FAST)
+        cont_save_hidden(L, s);
     if (dd->spawn) {
         /* written by the spawn: a const local loses its const */
-        emit_spec(L, d->spec_first, d->spec_last, 1, plain_declarator(dd));
+        lower_spec(L, d->spec_first, d->spec_last, 1, plain_declarator(dd));
         emit_declarator_as(L, dd, s->name, 0);
     } else {
         emit_range(&L->e, d->spec_first, d->spec_last);
@@ -758,7 +439,7 @@ static void declare_c_variable(Lower *L, const Decl *d, const Declarator *dd)
     }
     emit_str(&L->e, "; ");
     if (L->clone == CLONE_FAST)
-        push_visible(L, s);
+        lower_push_visible(L, s);
 }
 
 static void decl_stmt(Lower *L, const Decl *d)
@@ -803,7 +484,7 @@ static void for_init(Lower *L, const Node *init)
         emit_range(&L->e, d->first, d->last);
         for (int i = 0; i < d->ndecls; i++)
             if (L->clone == CLONE_FAST)
-                push_visible(L, d->decls[i]->sym);
+                lower_push_visible(L, d->decls[i]->sym);
         return;
     }
     int first = 1;
@@ -821,7 +502,8 @@ static void for_init(Lower *L, const Node *init)
     emit_str(&L->e, ";");
 }
 
-static void block(Lower *L, const Node *n)
+/* A block; the locals it declares leave the visible set at its end. */
+void lower_block(Lower *L, const Node *n)
 {
     int saved = L->nvisible;
     emit_str(&L->e, "{");
@@ -873,7 +555,7 @@ static void stmt(Lower *L, const Node *n)
         emit_comments_before(L, n->first);
     switch (n->kind) {
     case N_BLOCK:
-        block(L, n);
+        lower_block(L, n);
         break;
     case N_DECL:
         decl_stmt(L, n->decl);
@@ -931,9 +613,9 @@ static void stmt(Lower *L, const Node *n)
         int saved = L->nvisible;
         if (n->init && n->init->kind == N_DECL)
             for (int i = 0; i < n->init->decl->ndecls; i++)
-                if (sym_is_auto(n->init->decl->decls[i]->sym) &&
+                if (L->clone == CLONE_FAST && sym_is_auto(n->init->decl->decls[i]->sym) &&
                     in_c_variable(L, n->init->decl->decls[i]->sym))
-                    save_hidden(L, n->init->decl->decls[i]->sym);
+                    cont_save_hidden(L, n->init->decl->decls[i]->sym);
         emit_str(&L->e, "for (");
         for_init(L, n->init);
         emit_str(&L->e, " ");
@@ -958,7 +640,7 @@ static void stmt(Lower *L, const Node *n)
         spawn_stmt(L, n);
         break;
     case N_SYNC:
-        emit_sync(L);
+        sync_stmt(L);
         break;
     }
 }
@@ -995,7 +677,7 @@ static void emit_locals_struct(Lower *L)
     }
     if (!L->is_void) {
         emit_str(&L->e, "\n   ");
-        emit_return_type(L, "ret");
+        lower_return_type(L, "ret");
         emit_str(&L->e, ";");
         fields++;
     }
@@ -1005,37 +687,27 @@ static void emit_locals_struct(Lower *L)
 }
 
 /* A parallel callee defined later in the unit: declare its fast clone (or
- * child-mode body) now, after the user's own declaration of it. */
+ * child-mode body) now, after the user's own declaration of it. In
+ * continuation mode, callees only declared with the `cilk` marker come
+ * first (lower_cont.c). */
 static void declare_callees(Lower *L)
 {
-    for (int k = 0; k < L->a.nspawns && L->mode == STEAL_CONTINUATION; k++) {
-        const Sym *m = marked_callee(L, L->a.spawns[k]);
-        int seen = 0;
-        for (int j = 0; j < k && m; j++)
-            seen |= marked_callee(L, L->a.spawns[j]) == m;
-        if (!m || seen)
-            continue;
-        char name[300];
-        snprintf(name, sizeof name, "cilkc_fast_%s", m->name);
-        emit_str(&L->e, "extern");
-        emit_spec(L, m->decl->parent->spec_first, m->decl->parent->spec_last, 0, 0);
-        emit_signature_of(L, m->decl, name, FAST_EXTRA);
-        emit_str(&L->e, " __attribute__((weak));\n");
-    }
+    if (L->mode == STEAL_CONTINUATION)
+        cont_declare_marked(L);
     for (int k = 0; k < L->a.nspawns; k++) {
-        const Func *g = parallel_callee(L, L->a.spawns[k]);
+        const Func *g = lower_parallel_callee(L, L->a.spawns[k]);
         if (!g || g->first <= L->fn->first)
             continue;
         int seen = 0;
         for (int j = 0; j < k; j++)
-            seen |= parallel_callee(L, L->a.spawns[j]) == g;
+            seen |= lower_parallel_callee(L, L->a.spawns[j]) == g;
         if (seen)
             continue;
         char name[300];
         snprintf(name, sizeof name, "cilkc_%s_%s", L->mode == STEAL_CHILD ? "body" : "fast",
                  g->sym->name);
-        emit_clone_spec(L, g);
-        emit_signature(L, g, name, L->mode == STEAL_CHILD ? CHILD_EXTRA : FAST_EXTRA);
+        lower_clone_spec(L, g);
+        lower_signature(L, g, name, L->mode == STEAL_CHILD ? CHILD_EXTRA : FAST_EXTRA);
         emit_str(&L->e, ";\n");
     }
 }
@@ -1069,7 +741,7 @@ static void hoist_statics(Lower *L)
         char name[400];
         snprintf(name, sizeof name, "cilkc_static_%s_%s_%d", L->name, s->name, s->index);
         emit_str(&L->e, "static");
-        emit_spec(L, dd->parent->spec_first, dd->parent->spec_last, 1, 0);
+        lower_spec(L, dd->parent->spec_first, dd->parent->spec_last, 1, 0);
         emit_declarator_as(L, dd, name, 0);
         if (dd->init_first >= 0) {
             emit_str(&L->e, " = ");
@@ -1079,123 +751,8 @@ static void hoist_statics(Lower *L)
     }
 }
 
-/* The frame, and the result a finished slow clone hands to its parent:
- * the value with the destination pointer its spawn gave it (NULL unless the
- * parent's destination is reached through a pointer). The parent reads it
- * as struct { void *d; __typeof__(call) v; }: the same layout. */
-static void emit_frame_struct(Lower *L)
-{
-    emit_fmt(
-        &L->e,
-        "struct cilkc_frame_%s { cilkrt_frame h; void *cilkc_dst; struct cilkc_locals_%s l; };\n",
-        L->name, L->name);
-    if (L->is_void)
-        return;
-    emit_fmt(&L->e, "struct cilkc_result_%s { void *d;", L->name);
-    emit_return_type(L, "v");
-    emit_str(&L->e, "; };\n");
-}
-
-static void emit_fast_clone(Lower *L)
-{
-    L->clone = CLONE_FAST;
-    L->e.view = VIEW_FAST;
-    L->nvisible = 0;
-    emit_clone_spec(L, L->fn);
-    char name[300];
-    snprintf(name, sizeof name, "cilkc_fast_%s", L->name);
-    emit_signature(L, L->fn, name, FAST_EXTRA);
-    emit_fmt(&L->e, "\n{ struct cilkc_frame_%s *cilkc_f", L->name);
-    if (L->a.lazy) {
-        emit_fmt(&L->e,
-                 " = 0; (void)cilkc_parent; (void)cilkc_site; (void)cilkc_dst; "
-                 "(void)&cilkc_desc_%s;",
-                 L->name);
-    } else {
-        emit_str(&L->e, "; ");
-        emit_frame_setup(L);
-    }
-    for (int i = 0; i < L->fn->nparams; i++)
-        if (!L->a.resident[L->fn->params[i]->index])
-            push_visible(L, L->fn->params[i]);
-    L->e.file = NULL;
-    block(L, L->fn->body);
-    emit_str(&L->e, "\n");
-    emit_frame_free(L);
-    emit_dummy_return(L);
-    emit_str(&L->e, " }\n");
-}
-
-static void emit_slow_clone(Lower *L)
-{
-    L->clone = CLONE_SLOW;
-    L->e.view = VIEW_SLOW;
-    L->next_sync = L->a.nspawns + 1;
-    /* The body first, into its own buffer: the entry switch lists every
-     * resume label, and syncs are numbered as they are written. */
-    Buf body = {0};
-    Buf *out = L->e.out;
-    L->e.out = &body;
-    L->e.file = NULL;
-    block(L, L->fn->body);
-    int end = L->next_sync++;
-    emit_fmt(&L->e,
-             "\ncilkc_h->entry = %d; if (!cilkrt_sync(cilkc_w, cilkc_h)) return; "
-             "if (0) { cilkc_resume_%d:; }",
-             end, end);
-    if (L->is_main)
-        emit_str(&L->e, " cilkc_f->l.ret = 0;");
-    emit_str(&L->e, " goto cilkc_return;\ncilkc_return: ");
-    if (L->is_void)
-        emit_str(&L->e, "cilkrt_slow_return(cilkc_w, cilkc_h, 0);");
-    else
-        emit_fmt(&L->e,
-                 "{ struct cilkc_result_%s cilkc_res = { cilkc_f->cilkc_dst, cilkc_f->l.ret }; "
-                 "cilkrt_slow_return(cilkc_w, cilkc_h, &cilkc_res); }",
-                 L->name);
-    L->e.out = out;
-    emit_fmt(&L->e,
-             "static void cilkc_slow_%s(cilkrt_worker *cilkc_w, cilkrt_frame *cilkc_h)\n"
-             "{ struct cilkc_frame_%s *cilkc_f = (struct cilkc_frame_%s *)cilkc_h; (void)cilkc_f;\n"
-             "  switch (cilkc_h->entry) {",
-             L->name, L->name, L->name);
-    for (int k = 1; k < L->next_sync; k++)
-        emit_fmt(&L->e, " case %d: goto cilkc_resume_%d;", k, k);
-    emit_str(&L->e, " default: break; }\n");
-    buf_add(L->e.out, body.data, body.len);
-    buf_free(&body);
-    emit_str(&L->e, " }\n");
-}
-
-static void emit_inlet(Lower *L)
-{
-    emit_fmt(&L->e,
-             "static void cilkc_inlet_%s(cilkrt_frame *cilkc_h, int cilkc_site, void *cilkc_v)\n"
-             "{ struct cilkc_frame_%s *cilkc_f = (struct cilkc_frame_%s *)cilkc_h; (void)cilkc_f; "
-             "(void)cilkc_v;\n  switch (cilkc_site) {",
-             L->name, L->name, L->name);
-    for (int k = 1; k <= L->a.nspawns; k++) {
-        const Node *n = L->a.spawns[k - 1];
-        if (!has_dest(L, n))
-            continue;
-        emit_fmt(&L->e, "\n  case %d: { struct { void *d; __typeof__(", k);
-        L->e.view = VIEW_TYPEOF;
-        emit_call_text(L, n);
-        emit_str(&L->e, ") v; } *cilkc_p = cilkc_v; ");
-        if (dest_by_pointer(L, n)) {
-            emit_str(&L->e, "__typeof__(");
-            emit_dest_pointer(L, n);
-            emit_str(&L->e, ") cilkc_d = cilkc_p->d; ");
-        }
-        L->e.view = VIEW_SLOW;
-        emit_dest(L, n, "cilkc_d");
-        emit_fmt(&L->e, " %s cilkc_p->v; } break;", op_text(n));
-    }
-    emit_str(&L->e, "\n  default: break; } }\n");
-}
-
 /* Assign the parameters into a locals struct named `a` (. or ->). */
-static void emit_param_list(Lower *L, const char *prefix)
+void lower_param_list(Lower *L, const char *prefix)
 {
     for (int i = 0; i < L->fn->nparams; i++) {
         emit_fmt(&L->e, "%s%s", i ? ", " : "", prefix);
@@ -1206,7 +763,7 @@ static void emit_param_list(Lower *L, const char *prefix)
     }
 }
 
-static void emit_root_thunk(Lower *L)
+void lower_root_thunk(Lower *L)
 {
     emit_fmt(
         &L->e,
@@ -1217,14 +774,14 @@ static void emit_root_thunk(Lower *L)
     if (!L->is_void)
         emit_str(&L->e, "cilkc_a->ret = ");
     emit_fmt(&L->e, "%s(", L->name);
-    emit_param_list(L, "cilkc_a->");
+    lower_param_list(L, "cilkc_a->");
     emit_str(&L->e, "); }\n");
 }
 
-/* The original signature: from a thread that is not a worker, hand the
- * call to the pool; on a worker, run the body (behind a boundary in
- * continuation mode). */
-static void emit_entry(Lower *L)
+/* The original signature, up to the call on a worker, which the mode
+ * writes next: from a thread that is not a worker, hand the call to the
+ * pool (cilkc_root_FN runs it on a worker). */
+void lower_entry_head(Lower *L)
 {
     emit_prototype(L, "");
     emit_fmt(&L->e,
@@ -1238,137 +795,6 @@ static void emit_entry(Lower *L)
     }
     emit_fmt(&L->e, " cilkrt_root_call(cilkc_root_%s, &cilkc_a); return%s; }\n  ", L->name,
              L->is_void ? "" : " cilkc_a.ret");
-    if (L->mode == STEAL_CHILD) {
-        emit_fmt(&L->e, "return cilkc_body_%s(cilkc_w", L->name);
-        if (L->fn->nparams)
-            emit_str(&L->e, ", ");
-        emit_param_list(L, "");
-        emit_str(&L->e, "); }\n");
-        return;
-    }
-    if (!L->is_void) {
-        emit_return_type(L, "cilkc_r");
-        emit_fmt(&L->e, "; struct cilkc_result_%s cilkc_rb;", L->name);
-    }
-    emit_fmt(&L->e, " cilkrt_boundary cilkc_b; cilkrt_boundary_enter(cilkc_w, &cilkc_b, %s);\n  ",
-             L->is_void ? "0, 0" : "&cilkc_rb, sizeof cilkc_rb");
-    emit_fmt(&L->e, "%scilkc_fast_%s(cilkc_w, &cilkc_b.frame, 0, 0",
-             L->is_void ? "" : "cilkc_r = ", L->name);
-    if (L->fn->nparams)
-        emit_str(&L->e, ", ");
-    emit_param_list(L, "");
-    emit_str(&L->e, ");\n  ");
-    if (L->is_void)
-        emit_str(&L->e, "cilkrt_boundary_leave(cilkc_w, &cilkc_b); }\n");
-    else
-        emit_str(&L->e, "if (cilkrt_boundary_leave(cilkc_w, &cilkc_b)) cilkc_r = cilkc_rb.v;\n"
-                        "  return cilkc_r; }\n");
-}
-
-static void lower_continuation(Lower *L)
-{
-    emit_frame_struct(L);
-    emit_fmt(
-        &L->e,
-        "static void cilkc_slow_%s(cilkrt_worker *, cilkrt_frame *);\n"
-        "static void cilkc_inlet_%s(cilkrt_frame *, int, void *);\n"
-        "static const cilkrt_desc cilkc_desc_%s = { cilkc_slow_%s, cilkc_inlet_%s, \"%s\" };\n",
-        L->name, L->name, L->name, L->name, L->name, L->name);
-    emit_fast_clone(L);
-    emit_slow_clone(L);
-    emit_root_thunk(L);
-    emit_entry(L);
-    emit_inlet(L);
-}
-
-/* Child mode: one task type and thunk per spawn site. */
-static void emit_task_struct(Lower *L, const Node *n, int k)
-{
-    L->e.view = VIEW_TYPEOF;
-    emit_fmt(&L->e, "struct cilkc_task_%s_%d { cilkrt_task h;", L->name, k);
-    const Sym *callee = n->callee.last - n->callee.first == 1 ? tok(L, n->callee.first)->sym : NULL;
-    if (!(callee && callee->kind == SYM_FUNC)) {
-        emit_str(&L->e, " __typeof__(((void)0, ");
-        emit_range(&L->e, n->callee.first, n->callee.last);
-        emit_str(&L->e, ")) fn;");
-    }
-    for (int i = 0; i < n->nargs; i++) {
-        emit_str(&L->e, " __typeof__(((void)0, ");
-        emit_range(&L->e, n->args[i].first, n->args[i].last);
-        emit_fmt(&L->e, ")) a%d;", i);
-    }
-    if (has_dest(L, n)) {
-        emit_str(&L->e, " __typeof__(");
-        emit_dest_pointer(L, n);
-        emit_str(&L->e, ") dst;");
-    }
-    emit_fmt(&L->e, " };\nstatic void cilkc_thunk_%s_%d(cilkrt_worker *, cilkrt_task *);\n",
-             L->name, k);
-}
-
-static void emit_thunk(Lower *L, const Node *n, int k)
-{
-    emit_fmt(&L->e,
-             "static void cilkc_thunk_%s_%d(cilkrt_worker *cilkc_w, cilkrt_task *cilkc_h)\n"
-             "{ struct cilkc_task_%s_%d *cilkc_t = (struct cilkc_task_%s_%d *)cilkc_h; "
-             "(void)cilkc_w;\n  ",
-             L->name, k, L->name, k, L->name, k);
-    L->e.view = VIEW_TYPEOF;
-    if (has_dest(L, n)) {
-        emit_str(&L->e, "__typeof__(");
-        emit_call_text(L, n);
-        emit_str(&L->e, ") cilkc_r = ");
-    }
-    const Func *g = parallel_callee(L, n);
-    const Sym *callee = n->callee.last - n->callee.first == 1 ? tok(L, n->callee.first)->sym : NULL;
-    if (g)
-        emit_fmt(&L->e, "cilkc_body_%s(cilkc_w%s", g->sym->name, n->nargs ? ", " : "");
-    else if (callee && callee->kind == SYM_FUNC)
-        emit_fmt(&L->e, "%s(", callee->name);
-    else
-        emit_str(&L->e, "cilkc_t->fn(");
-    for (int i = 0; i < n->nargs; i++)
-        emit_fmt(&L->e, "%scilkc_t->a%d", i ? ", " : "", i);
-    emit_str(&L->e, ");");
-    if (has_dest(L, n)) {
-        int lock = n->op && n->op != TK_ASSIGN;
-        if (lock)
-            emit_str(&L->e, " cilkrt_group_lock(cilkc_h->group);");
-        emit_str(&L->e, " (*cilkc_t->dst)");
-        emit_dest_suffix(L, n);
-        emit_fmt(&L->e, " %s cilkc_r;", op_text(n));
-        if (lock)
-            emit_str(&L->e, " cilkrt_group_unlock(cilkc_h->group);");
-    }
-    emit_str(&L->e, " }\n");
-}
-
-static void emit_child_body(Lower *L)
-{
-    L->clone = CLONE_CHILD;
-    L->e.view = VIEW_PLAIN;
-    emit_clone_spec(L, L->fn);
-    char name[300];
-    snprintf(name, sizeof name, "cilkc_body_%s", L->name);
-    emit_signature(L, L->fn, name, CHILD_EXTRA);
-    emit_str(&L->e, "\n{ cilkrt_group cilkc_g; cilkrt_group_init(cilkc_w, &cilkc_g);");
-    L->e.file = NULL;
-    block(L, L->fn->body);
-    emit_str(&L->e, "\ncilkrt_group_sync(cilkc_w, &cilkc_g);");
-    if (L->is_main)
-        emit_str(&L->e, " return 0;");
-    emit_str(&L->e, " }\n");
-}
-
-static void lower_child(Lower *L)
-{
-    for (int k = 1; k <= L->a.nspawns; k++)
-        emit_task_struct(L, L->a.spawns[k - 1], k);
-    emit_child_body(L);
-    for (int k = 1; k <= L->a.nspawns; k++)
-        emit_thunk(L, L->a.spawns[k - 1], k);
-    emit_root_thunk(L);
-    emit_entry(L);
 }
 
 static void lower_func(Lower *L, const Func *fn)
@@ -1395,9 +821,9 @@ static void lower_func(Lower *L, const Func *fn)
     analysis_walk(fn->body, hoist_declaration, L);
     emit_locals_struct(L);
     if (L->mode == STEAL_CHILD)
-        lower_child(L);
+        child_func(L);
     else
-        lower_continuation(L);
+        cont_func(L);
     analysis_free(&L->a);
 }
 

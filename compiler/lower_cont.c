@@ -1,0 +1,480 @@
+/*
+ * lower_cont.c: continuation stealing (DESIGN §3): the pieces a parallel
+ * function FN becomes, after the struct cilkc_locals_FN lower.c writes:
+ *   - struct cilkc_frame_FN: the runtime's header, the destination pointer
+ *     this invocation's spawn gave it, and the locals;
+ *   - cilkc_fast_FN: the fast clone (locals are C locals, except those that
+ *     must have one address for parent, child and thief: they live in the
+ *     frame), push/call/pop at each spawn, sync is free;
+ *   - cilkc_slow_FN: the slow clone, every local in the frame, resumed by a
+ *     switch on the frame's entry index;
+ *   - FN itself with its original signature: runs the fast clone behind a
+ *     boundary on a worker, or hands the call to the pool from other threads;
+ *   - cilkc_inlet_FN: stores or combines a stolen child's result.
+ * The walker of lower.c writes both clones' bodies and calls back here for
+ * spawn, sync and return, and when a declaration hides a saved local.
+ */
+#include "lower_impl.h"
+
+#include "tokens.h"
+
+#include <stdio.h>
+#include <string.h>
+
+/* A function only declared here, with the `cilk` marker and a prototype:
+ * if a parallel function of that name is linked in (continuation mode, from
+ * another file), its fast clone is called directly; a weak reference tells
+ * at run time. Without the marker the call goes through the function's
+ * plain entry, which is just as correct but makes a boundary. */
+static const Sym *marked_callee(const Lower *L, const Node *n)
+{
+    if (n->callee.last - n->callee.first != 1)
+        return NULL;
+    const Sym *s = L->u->toks[n->callee.first].sym;
+    if (!s || s->kind != SYM_FUNC || s->def || !s->decl || !s->decl->parent || s->decl->name < 0 ||
+        tok_kind(L->u, s->decl->name + 1) != TK_LPAREN)
+        return NULL;
+    const Decl *d = s->decl->parent;
+    int marked = 0;
+    for (int i = d->spec_first; i < d->spec_last; i++)
+        marked |= tok_kind(L->u, i) == TK_CILK;
+    int open = s->decl->name + 1, close = tok_match(L->u, open);
+    if (!marked || close == open + 1)
+        return NULL;
+    for (int i = open; i < close; i++)
+        if (tok_kind(L->u, i) == TK_ELLIPSIS)
+            return NULL;
+    return s;
+}
+
+/* The fast clones of the marked callees, declared weak: null when no
+ * parallel function of that name is linked in, which emit_call tests. */
+void cont_declare_marked(Lower *L)
+{
+    for (int k = 0; k < L->a.nspawns; k++) {
+        const Sym *m = marked_callee(L, L->a.spawns[k]);
+        int seen = 0;
+        for (int j = 0; j < k && m; j++)
+            seen |= marked_callee(L, L->a.spawns[j]) == m;
+        if (!m || seen)
+            continue;
+        char name[300];
+        snprintf(name, sizeof name, "cilkc_fast_%s", m->name);
+        emit_str(&L->e, "extern");
+        lower_spec(L, m->decl->parent->spec_first, m->decl->parent->spec_last, 0, 0);
+        lower_signature_of(L, m->decl, name, FAST_EXTRA);
+        emit_str(&L->e, " __attribute__((weak));\n");
+    }
+}
+
+/* Evaluate the callee (unless it is a name) and the arguments into
+ * temporaries, in the parent, before anything of the spawn is published:
+ * a thief that takes the continuation must see their side effects (i++)
+ * in the saved locals. */
+static void emit_arg_temps(Lower *L, const Node *n)
+{
+    if (!lower_callee_is_name(n)) {
+        emit_str(&L->e, "__typeof__(((void)0, ");
+        emit_range(&L->e, n->callee.first, n->callee.last);
+        emit_str(&L->e, ")) cilkc_fn = (");
+        emit_range(&L->e, n->callee.first, n->callee.last);
+        emit_str(&L->e, "); ");
+    }
+    for (int i = 0; i < n->nargs; i++) {
+        emit_str(&L->e, "__typeof__(((void)0, ");
+        emit_range(&L->e, n->args[i].first, n->args[i].last);
+        emit_fmt(&L->e, ")) cilkc_a%d = (", i);
+        emit_range(&L->e, n->args[i].first, n->args[i].last);
+        emit_str(&L->e, "); ");
+    }
+}
+
+/* The call of a continuation-mode clone, on the temporaries; a parallel
+ * callee by its fast clone. */
+static void emit_call(Lower *L, const Node *n, int site, const char *frame)
+{
+    const Func *g = lower_parallel_callee(L, n);
+    const Sym *m = g ? NULL : marked_callee(L, n);
+    if (m) {
+        emit_fmt(&L->e, "(cilkc_fast_%s ? cilkc_fast_%s(cilkc_w, %s, %d, %s", m->name, m->name,
+                 frame, site, lower_dest_by_pointer(L, n) ? "(void *)cilkc_d" : "0");
+        for (int i = 0; i < n->nargs; i++)
+            emit_fmt(&L->e, ", cilkc_a%d", i);
+        emit_fmt(&L->e, ") : %s(", m->name);
+        for (int i = 0; i < n->nargs; i++)
+            emit_fmt(&L->e, "%scilkc_a%d", i ? ", " : "", i);
+        emit_str(&L->e, "))");
+        return;
+    }
+    if (g) {
+        emit_fmt(&L->e, "cilkc_fast_%s(cilkc_w, %s, %d, %s", g->sym->name, frame, site,
+                 lower_dest_by_pointer(L, n) ? "(void *)cilkc_d" : "0");
+    } else {
+        if (lower_callee_is_name(n))
+            emit_range(&L->e, n->callee.first, n->callee.last);
+        else
+            emit_str(&L->e, "cilkc_fn");
+        emit_str(&L->e, "(");
+    }
+    for (int i = 0; i < n->nargs; i++)
+        emit_fmt(&L->e, "%scilkc_a%d", g || i ? ", " : "", i);
+    emit_str(&L->e, ")");
+}
+
+/* Save the locals the thief needs (fast clone): every visible local that
+ * lives in a C variable. A local hidden by an inner one of the same name
+ * was saved when it was hidden. */
+static void emit_saves(Lower *L)
+{
+    for (int i = 0; i < L->nvisible; i++) {
+        const Sym *s = L->visible[i];
+        int hidden = 0;
+        for (int j = i + 1; j < L->nvisible; j++)
+            hidden |= strcmp(L->visible[j]->name, s->name) == 0;
+        if (hidden || L->a.resident[s->index] || (s->is_param && !L->a.assigned[s->index]))
+            continue;
+        emit_str(&L->e, "cilkc_f->l.");
+        emit_field(&L->e, s);
+        emit_fmt(&L->e, " = %s; ", s->name);
+    }
+}
+
+/* Allocate the fast clone's frame and store what never changes. */
+static void emit_frame_setup(Lower *L)
+{
+    emit_fmt(&L->e,
+             "cilkc_f = (struct cilkc_frame_%s *)cilkrt_frame_alloc(cilkc_w, sizeof *cilkc_f, "
+             "&cilkc_desc_%s, cilkc_parent, cilkc_site); cilkc_f->cilkc_dst = cilkc_dst;",
+             L->name, L->name);
+    for (int i = 0; i < L->fn->nparams; i++) {
+        const Sym *p = L->fn->params[i];
+        if (L->a.resident[p->index] || !L->a.assigned[p->index]) {
+            emit_str(&L->e, " cilkc_f->l.");
+            emit_field(&L->e, p);
+            emit_fmt(&L->e, " = %s;", p->name);
+        }
+    }
+}
+
+static void emit_ensure_frame(Lower *L)
+{
+    if (!L->a.lazy)
+        return;
+    emit_str(&L->e, "if (!cilkc_f) { ");
+    emit_frame_setup(L);
+    emit_str(&L->e, " } ");
+}
+
+static void emit_frame_free(Lower *L)
+{
+    if (L->a.uses_alloca)
+        emit_str(&L->e, "if (cilkc_f->h.allocas) cilkrt_alloca_release(&cilkc_f->h); ");
+    emit_str(&L->e, L->a.lazy ? "if (cilkc_f) cilkrt_frame_free(cilkc_w, &cilkc_f->h); "
+                              : "cilkrt_frame_free(cilkc_w, &cilkc_f->h); ");
+}
+
+static void emit_dummy_return(Lower *L)
+{
+    if (L->is_void) {
+        emit_str(&L->e, "return;");
+        return;
+    }
+    emit_str(&L->e, "return (");
+    lower_return_type(L, "");
+    emit_str(&L->e, "){0};");
+}
+
+/* Push the frame, call the child, pop. A failed pop means the continuation
+ * was stolen: the result goes to the frame (cilkrt_deliver) and this clone
+ * returns; otherwise it is stored here, as a plain call would. */
+void cont_spawn(Lower *L, const Node *n, int site)
+{
+    int slow = L->clone == CLONE_SLOW;
+    const char *frame = slow ? "cilkc_h" : "&cilkc_f->h";
+    int by_ptr = lower_dest_by_pointer(L, n);
+    emit_str(&L->e, "{ ");
+    if (!slow)
+        emit_ensure_frame(L);
+    emit_str(&L->e, "{ ");
+    /* The destination's address is taken by the parent before the child
+     * runs; it travels with this child (not in a per-site frame slot: a
+     * thief may spawn again at this site before this child returns). */
+    if (by_ptr) {
+        emit_str(&L->e, "__typeof__(");
+        lower_dest_pointer(L, n);
+        emit_str(&L->e, ") cilkc_d = ");
+        lower_dest_pointer(L, n);
+        emit_str(&L->e, "; ");
+    }
+    emit_arg_temps(L, n);
+    if (!slow)
+        emit_saves(L);
+    emit_fmt(&L->e, "%s = %d; cilkrt_push(cilkc_w, %s); { ",
+             slow ? "cilkc_h->entry" : "cilkc_f->h.entry", site, frame);
+    if (lower_has_dest(L, n)) {
+        emit_str(&L->e, "__typeof__(");
+        lower_call_text(L, n);
+        emit_str(&L->e, ") cilkc_r = ");
+    }
+    emit_call(L, n, site, frame);
+    emit_str(&L->e, "; if (!cilkrt_pop(cilkc_w)) { ");
+    if (lower_has_dest(L, n))
+        emit_fmt(&L->e,
+                 "struct { void *d; __typeof__(cilkc_r) v; } cilkc_res = { %s, cilkc_r }; "
+                 "cilkrt_deliver(cilkc_w, %s, %d, &cilkc_res); ",
+                 by_ptr ? "(void *)cilkc_d" : "0", frame, site);
+    else
+        emit_fmt(&L->e, "cilkrt_deliver(cilkc_w, %s, %d, 0); ", frame, site);
+    if (slow)
+        emit_str(&L->e, "return;");
+    else
+        emit_dummy_return(L);
+    emit_str(&L->e, " } ");
+    if (lower_has_dest(L, n)) {
+        int lock = slow && n->op && n->op != TK_ASSIGN;
+        if (lock)
+            emit_str(&L->e, "cilkrt_frame_lock(cilkc_h); ");
+        lower_dest(L, n, "cilkc_d");
+        emit_fmt(&L->e, " %s cilkc_r; ", lower_op_text(n));
+        if (lock)
+            emit_str(&L->e, "cilkrt_frame_unlock(cilkc_h); ");
+    }
+    emit_str(&L->e, "} }");
+    if (slow)
+        emit_fmt(&L->e, " if (0) { cilkc_resume_%d:; }", site);
+    emit_str(&L->e, " }");
+}
+
+/* A sync is free in the fast clone: nothing was stolen from it, or it
+ * would not be running. The slow clone may have to wait, and resumes at
+ * the sync's own entry index. */
+void cont_sync(Lower *L)
+{
+    if (L->clone == CLONE_FAST) {
+        emit_str(&L->e, ";");
+        return;
+    }
+    int k = L->next_sync++;
+    emit_fmt(&L->e,
+             "{ cilkc_h->entry = %d; if (!cilkrt_sync(cilkc_w, cilkc_h)) return; "
+             "if (0) { cilkc_resume_%d:; } }",
+             k, k);
+}
+
+/* The fast clone frees its frame and returns the value. */
+static void fast_return(Lower *L, const Node *n)
+{
+    int has_e = n->e.last > n->e.first;
+    if (L->is_void) {
+        if (has_e) {
+            emit_range(&L->e, n->e.first, n->e.last);
+            emit_str(&L->e, "; ");
+        }
+        emit_frame_free(L);
+        emit_str(&L->e, "return; }");
+        return;
+    }
+    lower_return_type(L, "cilkc_r");
+    emit_str(&L->e, " = (");
+    emit_range(&L->e, n->e.first, n->e.last);
+    emit_str(&L->e, "); ");
+    emit_frame_free(L);
+    emit_str(&L->e, "return cilkc_r; }");
+}
+
+/* The slow clone syncs first, keeps the value in the frame and leaves by
+ * cilkc_return, which hands it to the parent. */
+static void slow_return(Lower *L, const Node *n)
+{
+    int has_e = n->e.last > n->e.first;
+    cont_sync(L);
+    if (has_e) {
+        emit_str(&L->e, L->is_void ? " " : " cilkc_f->l.ret = (");
+        emit_range(&L->e, n->e.first, n->e.last);
+        emit_str(&L->e, L->is_void ? ";" : ");");
+    }
+    emit_str(&L->e, " goto cilkc_return; }");
+}
+
+void cont_return(Lower *L, const Node *n)
+{
+    emit_str(&L->e, "{ ");
+    if (L->clone == CLONE_SLOW)
+        slow_return(L, n);
+    else
+        fast_return(L, n);
+}
+
+/* Fast clone: a declaration of s hides the visible local of the same name,
+ * which cannot change while hidden: save it now, the thief needs it. */
+void cont_save_hidden(Lower *L, const Sym *s)
+{
+    for (int i = L->nvisible - 1; i >= 0; i--) {
+        const Sym *v = L->visible[i];
+        if (strcmp(v->name, s->name) != 0)
+            continue;
+        if (!L->a.resident[v->index]) {
+            emit_ensure_frame(L);
+            emit_str(&L->e, "cilkc_f->l.");
+            emit_field(&L->e, v);
+            emit_fmt(&L->e, " = %s; ", v->name);
+        }
+        return;
+    }
+}
+
+/* The frame, and the result a finished slow clone hands to its parent:
+ * the value with the destination pointer its spawn gave it (NULL unless the
+ * parent's destination is reached through a pointer). The parent reads it
+ * as struct { void *d; __typeof__(call) v; }: the same layout. */
+static void emit_frame_struct(Lower *L)
+{
+    emit_fmt(
+        &L->e,
+        "struct cilkc_frame_%s { cilkrt_frame h; void *cilkc_dst; struct cilkc_locals_%s l; };\n",
+        L->name, L->name);
+    if (L->is_void)
+        return;
+    emit_fmt(&L->e, "struct cilkc_result_%s { void *d;", L->name);
+    lower_return_type(L, "v");
+    emit_str(&L->e, "; };\n");
+}
+
+static void emit_fast_clone(Lower *L)
+{
+    L->clone = CLONE_FAST;
+    L->e.view = VIEW_FAST;
+    L->nvisible = 0;
+    lower_clone_spec(L, L->fn);
+    char name[300];
+    snprintf(name, sizeof name, "cilkc_fast_%s", L->name);
+    lower_signature(L, L->fn, name, FAST_EXTRA);
+    emit_fmt(&L->e, "\n{ struct cilkc_frame_%s *cilkc_f", L->name);
+    if (L->a.lazy) {
+        emit_fmt(&L->e,
+                 " = 0; (void)cilkc_parent; (void)cilkc_site; (void)cilkc_dst; "
+                 "(void)&cilkc_desc_%s;",
+                 L->name);
+    } else {
+        emit_str(&L->e, "; ");
+        emit_frame_setup(L);
+    }
+    for (int i = 0; i < L->fn->nparams; i++)
+        if (!L->a.resident[L->fn->params[i]->index])
+            lower_push_visible(L, L->fn->params[i]);
+    L->e.file = NULL;
+    lower_block(L, L->fn->body);
+    emit_str(&L->e, "\n");
+    emit_frame_free(L);
+    emit_dummy_return(L);
+    emit_str(&L->e, " }\n");
+}
+
+static void emit_slow_clone(Lower *L)
+{
+    L->clone = CLONE_SLOW;
+    L->e.view = VIEW_SLOW;
+    L->next_sync = L->a.nspawns + 1;
+    /* The body first, into its own buffer: the entry switch lists every
+     * resume label, and syncs are numbered as they are written. */
+    Buf body = {0};
+    Buf *out = L->e.out;
+    L->e.out = &body;
+    L->e.file = NULL;
+    lower_block(L, L->fn->body);
+    int end = L->next_sync++;
+    emit_fmt(&L->e,
+             "\ncilkc_h->entry = %d; if (!cilkrt_sync(cilkc_w, cilkc_h)) return; "
+             "if (0) { cilkc_resume_%d:; }",
+             end, end);
+    if (L->is_main)
+        emit_str(&L->e, " cilkc_f->l.ret = 0;");
+    emit_str(&L->e, " goto cilkc_return;\ncilkc_return: ");
+    if (L->is_void)
+        emit_str(&L->e, "cilkrt_slow_return(cilkc_w, cilkc_h, 0);");
+    else
+        emit_fmt(&L->e,
+                 "{ struct cilkc_result_%s cilkc_res = { cilkc_f->cilkc_dst, cilkc_f->l.ret }; "
+                 "cilkrt_slow_return(cilkc_w, cilkc_h, &cilkc_res); }",
+                 L->name);
+    L->e.out = out;
+    emit_fmt(&L->e,
+             "static void cilkc_slow_%s(cilkrt_worker *cilkc_w, cilkrt_frame *cilkc_h)\n"
+             "{ struct cilkc_frame_%s *cilkc_f = (struct cilkc_frame_%s *)cilkc_h; (void)cilkc_f;\n"
+             "  switch (cilkc_h->entry) {",
+             L->name, L->name, L->name);
+    for (int k = 1; k < L->next_sync; k++)
+        emit_fmt(&L->e, " case %d: goto cilkc_resume_%d;", k, k);
+    emit_str(&L->e, " default: break; }\n");
+    buf_add(L->e.out, body.data, body.len);
+    buf_free(&body);
+    emit_str(&L->e, " }\n");
+}
+
+static void emit_inlet(Lower *L)
+{
+    emit_fmt(&L->e,
+             "static void cilkc_inlet_%s(cilkrt_frame *cilkc_h, int cilkc_site, void *cilkc_v)\n"
+             "{ struct cilkc_frame_%s *cilkc_f = (struct cilkc_frame_%s *)cilkc_h; (void)cilkc_f; "
+             "(void)cilkc_v;\n  switch (cilkc_site) {",
+             L->name, L->name, L->name);
+    for (int k = 1; k <= L->a.nspawns; k++) {
+        const Node *n = L->a.spawns[k - 1];
+        if (!lower_has_dest(L, n))
+            continue;
+        emit_fmt(&L->e, "\n  case %d: { struct { void *d; __typeof__(", k);
+        L->e.view = VIEW_TYPEOF;
+        lower_call_text(L, n);
+        emit_str(&L->e, ") v; } *cilkc_p = cilkc_v; ");
+        if (lower_dest_by_pointer(L, n)) {
+            emit_str(&L->e, "__typeof__(");
+            lower_dest_pointer(L, n);
+            emit_str(&L->e, ") cilkc_d = cilkc_p->d; ");
+        }
+        L->e.view = VIEW_SLOW;
+        lower_dest(L, n, "cilkc_d");
+        emit_fmt(&L->e, " %s cilkc_p->v; } break;", lower_op_text(n));
+    }
+    emit_str(&L->e, "\n  default: break; } }\n");
+}
+
+/* FN itself: on a worker, the fast clone runs behind a boundary, which
+ * hands back the result if the call was stolen from. */
+static void emit_entry(Lower *L)
+{
+    lower_entry_head(L);
+    if (!L->is_void) {
+        lower_return_type(L, "cilkc_r");
+        emit_fmt(&L->e, "; struct cilkc_result_%s cilkc_rb;", L->name);
+    }
+    emit_fmt(&L->e, " cilkrt_boundary cilkc_b; cilkrt_boundary_enter(cilkc_w, &cilkc_b, %s);\n  ",
+             L->is_void ? "0, 0" : "&cilkc_rb, sizeof cilkc_rb");
+    emit_fmt(&L->e, "%scilkc_fast_%s(cilkc_w, &cilkc_b.frame, 0, 0",
+             L->is_void ? "" : "cilkc_r = ", L->name);
+    if (L->fn->nparams)
+        emit_str(&L->e, ", ");
+    lower_param_list(L, "");
+    emit_str(&L->e, ");\n  ");
+    if (L->is_void)
+        emit_str(&L->e, "cilkrt_boundary_leave(cilkc_w, &cilkc_b); }\n");
+    else
+        emit_str(&L->e, "if (cilkrt_boundary_leave(cilkc_w, &cilkc_b)) cilkc_r = cilkc_rb.v;\n"
+                        "  return cilkc_r; }\n");
+}
+
+/* Everything FN becomes in continuation mode, after its locals struct. */
+void cont_func(Lower *L)
+{
+    emit_frame_struct(L);
+    emit_fmt(
+        &L->e,
+        "static void cilkc_slow_%s(cilkrt_worker *, cilkrt_frame *);\n"
+        "static void cilkc_inlet_%s(cilkrt_frame *, int, void *);\n"
+        "static const cilkrt_desc cilkc_desc_%s = { cilkc_slow_%s, cilkc_inlet_%s, \"%s\" };\n",
+        L->name, L->name, L->name, L->name, L->name, L->name);
+    emit_fast_clone(L);
+    emit_slow_clone(L);
+    lower_root_thunk(L);
+    emit_entry(L);
+    emit_inlet(L);
+}

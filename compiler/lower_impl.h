@@ -1,0 +1,79 @@
+/* lower_impl.h: what the three files of the lowering share. lower.c holds
+ * the context, types as text, destinations, the statement walker and the
+ * driver; lower_cont.c writes the continuation-mode pieces (DESIGN §3),
+ * lower_child.c the child-mode ones (DESIGN §4). The walker calls the
+ * mode's spawn, sync and return; the mode's driver calls the walker for
+ * each clone's body. Not for use outside the lowering: lower.h is. */
+#ifndef CILKC_LOWER_IMPL_H
+#define CILKC_LOWER_IMPL_H
+
+#include "analysis.h"
+#include "emit.h"
+#include "lower.h"
+
+typedef enum { CLONE_FAST, CLONE_SLOW, CLONE_CHILD } Clone;
+
+/* Leading parameters of a fast clone and of a child-mode body. */
+#define FAST_EXTRA                                                                                 \
+    "cilkrt_worker *cilkc_w, cilkrt_frame *cilkc_parent, int cilkc_site, void *cilkc_dst"
+#define CHILD_EXTRA "cilkrt_worker *cilkc_w"
+
+typedef struct {
+    Emit e;
+    const Unit *u;
+    StealMode mode;
+    Diag *d;
+    const Func *fn;
+    const char *name;
+    Clone clone;
+    Analysis a;    /* facts about fn: spawn sites, where each local lives */
+    int next_sync; /* slow clone: next resume index for a sync or return */
+    int is_void;
+    int is_main;
+    /* fast clone: locals in scope that live in C variables, innermost last;
+     * the walker keeps it, lower_cont.c saves them at each spawn */
+    const Sym **visible;
+    int nvisible;
+    int errors;
+} Lower;
+
+/* lower.c: types as text */
+void lower_spec(Lower *L, int first, int last, int attrs, int drop_const);
+void lower_return_type(Lower *L, const char *name);
+void lower_signature_of(Lower *L, const Declarator *dd, const char *name, const char *extra);
+void lower_signature(Lower *L, const Func *fn, const char *name, const char *extra);
+void lower_clone_spec(Lower *L, const Func *fn);
+
+/* lower.c: spawn sites and their destinations */
+const Func *lower_parallel_callee(const Lower *L, const Node *n);
+int lower_has_dest(const Lower *L, const Node *n);
+int lower_dest_by_pointer(const Lower *L, const Node *n);
+void lower_dest_pointer(Lower *L, const Node *n);
+void lower_dest_suffix(Lower *L, const Node *n);
+void lower_dest(Lower *L, const Node *n, const char *ptr);
+const char *lower_op_text(const Node *n);
+void lower_call_text(Lower *L, const Node *n);
+int lower_callee_is_name(const Node *n);
+
+/* lower.c: the walker and the pieces both modes write */
+void lower_push_visible(Lower *L, const Sym *s);
+void lower_block(Lower *L, const Node *n);
+void lower_param_list(Lower *L, const char *prefix);
+void lower_root_thunk(Lower *L);
+void lower_entry_head(Lower *L);
+
+/* lower_cont.c: continuation mode */
+void cont_declare_marked(Lower *L);
+void cont_spawn(Lower *L, const Node *n, int site);
+void cont_sync(Lower *L);
+void cont_return(Lower *L, const Node *n);
+void cont_save_hidden(Lower *L, const Sym *s);
+void cont_func(Lower *L);
+
+/* lower_child.c: child mode */
+void child_spawn(Lower *L, const Node *n, int site);
+void child_sync(Lower *L);
+void child_return(Lower *L, const Node *n);
+void child_func(Lower *L);
+
+#endif

@@ -127,12 +127,13 @@ fuzz-smoke: $(FUZZ)/fuzz_parser
 
 # The whole translator (lowering included) on inputs that parse:
 # `make fuzz-translate` (FUZZ_TIME seconds, default 60).
-$(FUZZ)/fuzz_translate: fuzz/fuzz_translate.c $(FUZZ_SRCS) compiler/buf.c $(LOWER_SRCS) \
-                        compiler/emit.c $(CILKC_HDRS) | $(FUZZ_STAMP)
+$(FUZZ)/fuzz_translate: fuzz/fuzz_translate.c $(FUZZ_SRCS) compiler/buf.c compiler/analysis.c \
+                        $(LOWER_SRCS) compiler/emit.c $(CILKC_HDRS) | $(FUZZ_STAMP)
 	@mkdir -p $(@D)
 	$(FUZZ_CC) -std=gnu11 -g -O1 -fsanitize=fuzzer,address,undefined \
 	    -fno-sanitize-recover=undefined -Icompiler -o $@ fuzz/fuzz_translate.c \
-	    $(filter-out fuzz/fuzz_parser.c,$(FUZZ_SRCS)) compiler/buf.c $(LOWER_SRCS) compiler/emit.c
+	    $(filter-out fuzz/fuzz_parser.c,$(FUZZ_SRCS)) compiler/buf.c compiler/analysis.c \
+	    $(LOWER_SRCS) compiler/emit.c
 
 fuzz-translate: $(FUZZ)/fuzz_translate
 	@mkdir -p $(FUZZ)/corpus-translate

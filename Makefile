@@ -7,6 +7,7 @@
 #   make check-sanitize   tests under ThreadSanitizer and ASan+UBSan
 #   make check-valgrind   examples and steal tests under valgrind memcheck
 #   make check-format     the C sources against .clang-format
+#   make stability  the work-generation stability experiment into docs/
 #
 # Each part of the tree has its own fragment, included below; a fragment
 # adds its test goal to TEST_GOALS.
@@ -51,6 +52,7 @@ include compiler/compiler.mk
 -include compiler/cilkcc.mk
 -include tests/tests.mk
 -include bench/bench.mk
+include tools/tools.mk
 
 test: $(TEST_GOALS)
 	@echo "make test: all test suites passed"

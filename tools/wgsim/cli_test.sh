@@ -28,7 +28,10 @@ expected=$(printf 'step,total,max\n1,3,3\n2,6,6\n3,9,9')
 [ "$out" = "$expected" ] || { echo "FAIL: series: $out"; fail=1; }
 
 out=$("$wgsim" -n 4 -l 0 -s 10 -S | tail -n 1)
-[ "$out" = "4,0,uniform,half,10,1,0.000,0.000,0,0" ] || { echo "FAIL: summary: $out"; fail=1; }
+[ "$out" = "4,0,uniform,half,10,1,0.000,0.000,0,0,0.0000" ] || { echo "FAIL: summary: $out"; fail=1; }
+
+out=$("$wgsim" -n 4 -l 1 -D point -f none -s 10 -S | tail -n 1)
+[ "$out" = "4,1,point,none,10,1,24.000,24.000,30,30,3.0000" ] || { echo "FAIL: drift: $out"; fail=1; }
 
 [ $fail -eq 0 ] && echo "wgsim command line: ok"
 exit $fail

@@ -6,8 +6,10 @@
  *
  * Prints CSV "step,total,max" after every EVERY-th step (default 1), or,
  * with -S, one summary line: the means of the total and maximum load over
- * the second half of the steps (the steady state, if there is one) and the
- * final loads.
+ * the second half of the steps (the steady state, if there is one), the
+ * final loads, and the drift: the change of the total load per step over
+ * that second half (about 0 for a stable run, lambda n - 1 for the point
+ * distribution without stealing).
  */
 #include <errno.h>
 #include <stdio.h>
@@ -112,19 +114,22 @@ static void print_series(wg_sim *s, const options *o)
 static void print_summary(wg_sim *s, const options *o)
 {
     double total = 0, max = 0;
-    long from = o->steps / 2 + 1;
+    long from = o->steps / 2 + 1, at_half = 0;
     for (long t = 1; t <= o->steps; t++) {
         wg_step(s);
+        if (t == from - 1)
+            at_half = wg_total(s);
         if (t >= from) {
             total += (double)wg_total(s);
             max += (double)wg_max(s);
         }
     }
     double k = (double)(o->steps - from + 1);
-    printf("n,lambda,D,f,steps,seed,mean_total,mean_max,final_total,final_max\n");
-    printf("%d,%g,%s,%s,%ld,%llu,%.3f,%.3f,%ld,%ld\n", o->p.n, o->p.lambda,
+    printf("n,lambda,D,f,steps,seed,mean_total,mean_max,final_total,final_max,drift\n");
+    printf("%d,%g,%s,%s,%ld,%llu,%.3f,%.3f,%ld,%ld,%.4f\n", o->p.n, o->p.lambda,
            wg_dist_names[o->p.dist], wg_steal_names[o->p.steal], o->steps,
-           (unsigned long long)o->p.seed, total / k, max / k, wg_total(s), wg_max(s));
+           (unsigned long long)o->p.seed, total / k, max / k, wg_total(s), wg_max(s),
+           (double)(wg_total(s) - at_half) / k);
 }
 
 int main(int argc, char **argv)

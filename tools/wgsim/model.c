@@ -160,8 +160,8 @@ static void serve(wg_sim *s)
 void wg_step(wg_sim *s)
 {
     generate(s);
-    steal(s);
     serve(s);
+    steal(s);
 }
 
 long wg_total(const wg_sim *s)

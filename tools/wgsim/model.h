@@ -7,12 +7,14 @@
  *   1. generation: the allocation D places every generator on a processor;
  *      each generator makes one unit task with probability lambda, added to
  *      its processor's queue;
- *   2. stealing: every processor with an empty queue asks one processor
+ *   2. service: every processor with a non-empty queue finishes one task;
+ *   3. stealing: every processor with an empty queue asks one processor
  *      chosen uniformly among the others; a processor asked by several
  *      answers one of them, chosen uniformly; a victim holding l tasks (at
- *      the start of this phase) hands f(l) of them to the thief it answers;
- *   3. service: every processor with a non-empty queue finishes one task.
- * Loads are counts: tasks are identical, so no queue order is needed.
+ *      the start of this phase) hands f(l) of them to the thief it answers.
+ * This is the order of the paper's abstract; stolen tasks are served from
+ * the next step on. Loads are counts: tasks are identical, so no queue
+ * order is needed.
  */
 #ifndef WG_MODEL_H
 #define WG_MODEL_H

@@ -40,5 +40,9 @@ void cilkrt_stats_reset(void);
  * pool runs (tests wait on them to force a schedule). */
 unsigned long cilkrt_stats_steals(void);
 unsigned long cilkrt_stats_suspensions(void);
+/* Entries in worker `id`'s deque now (0 if there is no such worker): a
+ * snapshot that may be stale by the time it returns, safe at any time; the
+ * stability experiment samples queue lengths with it (docs/stability.md). */
+long cilkrt_stats_deque_length(int id);
 
 #endif

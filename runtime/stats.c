@@ -102,6 +102,19 @@ unsigned long cilkrt_stats_suspensions(void)
     return n;
 }
 
+long cilkrt_stats_deque_length(int id)
+{
+    if (id < 0 || id >= cilkrt_pool_size)
+        return 0;
+    cilkrt_worker *w = &cilkrt_pool[id]->pub;
+    /* Relaxed: a sample, not a synchronisation. head is read first, so a
+     * steal between the loads cannot make the difference negative; a pop
+     * between them can (by one), hence the clamp. */
+    long h = LOAD(w->head);
+    long t = LOAD(w->tail);
+    return t > h ? t - h : 0;
+}
+
 static void print_row(const char *who, const cilkrt_stats *s)
 {
     fprintf(stderr, "%-7s %11lu %8lu %9lu %7lu %7lu %7lu %7ld %9lu %9ld %7ld %8.3f\n", who,

@@ -2,6 +2,8 @@
 #
 #   make bench          full run, under 30 minutes on 2 cores
 #   make bench QUICK=1  small sizes, under 3 minutes
+#   make multiprog      bench/multiprog.sh: fib and nqueens at once on the
+#                       cores against one after the other (docs/performance.md)
 #   make demo           scripts/demo.sh: excerpt of generated C, fib and the
 #                       spawn loop in both modes, a small comparison table
 #
@@ -31,7 +33,7 @@ BENCH_PEER_BINS := $(foreach n,$(BENCH_NAMES),$(BENCH_DIR)/$(n).gomp \
 # Rebuild the cilkc binaries when the translator or the runtime changes.
 BENCH_TOOLS := $(wildcard $(BENCH_CILKCC) $(BUILD)/bin/cilkc $(BUILD)/lib/libcilkrt.a)
 
-.PHONY: bench bench-build bench-hand demo test-bench
+.PHONY: bench bench-build bench-hand demo test-bench multiprog
 
 bench: bench-hand bench-build
 	bash bench/run.sh $(if $(filter-out 0,$(QUICK)),--quick) --bin $(BENCH_DIR) --docs docs
@@ -44,6 +46,10 @@ bench-build: $(BENCH_CILKC_BINS) $(BENCH_PEER_BINS)
 
 demo:
 	bash scripts/demo.sh
+
+MULTIPROG_BINS := $(foreach m,cont child,$(BENCH_DIR)/fib.$(m) $(BENCH_DIR)/nqueens.$(m))
+multiprog: $(MULTIPROG_BINS)
+	bash bench/multiprog.sh $(if $(filter-out 0,$(QUICK)),--quick) --bin $(BENCH_DIR) --docs docs
 
 # The harness's own test: golden tables from fixed data, and the
 # CILK_STATS contract with the runtime (bench/test.sh). No timing.

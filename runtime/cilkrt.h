@@ -2,10 +2,14 @@
  * cilkrt.h: the public API of libcilkrt, for programs and tests.
  *
  * Translated programs need nothing from here (generated code includes
- * cilkrt_abi.h); this is for asking the runtime about itself.
+ * cilkrt_abi.h); this is for asking the runtime about itself, and for
+ * spawning onto the pool from code that cilkc did not translate (task
+ * groups, below).
  */
 #ifndef CILKRT_H
 #define CILKRT_H
+
+#include <ffi.h>
 
 /* Number of workers in the pool: CILK_NWORKERS, or the number of online
  * CPUs. A bad CILK_NWORKERS is reported and the program exits with 1. */
@@ -44,5 +48,57 @@ unsigned long cilkrt_stats_suspensions(void);
  * snapshot that may be stale by the time it returns, safe at any time; the
  * stability experiment samples queue lengths with it (docs/stability.md). */
 long cilkrt_stats_deque_length(int id);
+
+/* Task groups: spawn any C function onto the pool from plain C or from
+ * another language, with arguments marshalled by libffi (docs/runtime.md,
+ * "Task groups", and cilk_group(3)).
+ *
+ * A group initialised on a worker (inside a parallel function, or inside a
+ * function spawned into another group) belongs to that worker: spawn into
+ * it and sync it there only. A group initialised on any other thread may
+ * take spawns from any thread; the initialising thread syncs it. A spawned
+ * function may open groups of its own, and may itself be a function
+ * translated by cilkc. Spawned tasks are child-stealing tasks on the same
+ * workers and deques as translated code. */
+typedef struct cilk_group {
+    union { /* opaque; 8-byte aligned, as malloc'd memory is */
+        void *align_p;
+        long long align_ll;
+        double align_d;
+        unsigned char bytes[256];
+    } opaque;
+} cilk_group;
+
+void cilk_group_init(cilk_group *g);
+/* Wait until every function spawned into g has returned (and stored its
+ * result). g can be used again afterwards. */
+void cilk_group_sync(cilk_group *g);
+/* Sync, then release what g holds. */
+void cilk_group_destroy(cilk_group *g);
+
+/* Spawn fn described by cif (prepared with ffi_prep_cif, and valid until
+ * the group's sync) with the arguments args[0 .. cif->nargs-1]. The
+ * argument values are copied now: the caller may reuse args at once. The
+ * result (cif->rtype->size bytes) is stored into *result when fn returns;
+ * result may be NULL. Returns 0, or -1 (errno EINVAL, a message on stderr)
+ * if nothing was spawned. */
+int cilk_spawn_ffi(cilk_group *g, ffi_cif *cif, void (*fn)(void), void *result, void **args);
+
+/* The same, with the signature as a string: the result's type, then the
+ * arguments' in parentheses; "l(ii)" is long f(int, int), "v(pd)" is
+ * void f(void *, double), "i()" is int f(void). Types: v void (result
+ * only), c char, b signed char, B unsigned char, h short, H unsigned short,
+ * i int, I unsigned, l long, L unsigned long, q long long, Q unsigned long
+ * long, z size_t, f float, d double, g long double, p any pointer,
+ * ? _Bool. The arguments follow result, with C's default promotions. A bad
+ * signature is reported on stderr and nothing is spawned (returns -1,
+ * errno EINVAL). The call interface is built once per signature and
+ * cached (thread-safe). */
+int cilk_spawnf(cilk_group *g, void (*fn)(void), const char *sig, void *result, ...);
+
+/* The cached call interface for a signature string (as cilk_spawnf's), for
+ * cilk_spawn_ffi from languages that cannot build an ffi_cif themselves;
+ * NULL (with a message on stderr) for a bad signature. Valid until exit. */
+ffi_cif *cilk_sig_cif(const char *sig);
 
 #endif

@@ -7,6 +7,8 @@
  * scheduler loops take root calls (see sched.c).
  */
 #include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
 
 #include "worker.h"
 
@@ -14,6 +16,8 @@ struct root_call {
     void (*fn)(cilkrt_worker *w, void *arg);
     void *arg;
     root_call *next;
+    int posted; /* from cilkrt_inject_post: nobody waits on mu and cv; the
+                   record is on the heap and freed once fn has run */
     pthread_mutex_t mu;
     pthread_cond_t cv;
     int done; /* under mu */
@@ -46,10 +50,42 @@ void cilkrt_inject_run(worker *w, root_call *r)
 {
     r->fn(&w->pub, r->arg);
     atomic_fetch_sub_explicit(&cilkrt_active_roots, 1, memory_order_relaxed);
+    if (r->posted) {
+        free(r);
+        return;
+    }
     pthread_mutex_lock(&r->mu);
     r->done = 1;
     pthread_cond_signal(&r->cv);
     pthread_mutex_unlock(&r->mu); /* the caller may free r only after this */
+}
+
+static void enqueue(root_call *r)
+{
+    atomic_fetch_add_explicit(&cilkrt_active_roots, 1, memory_order_relaxed);
+    pthread_mutex_lock(&queue_mu);
+    if (queue_tail)
+        queue_tail->next = r;
+    else
+        queue_head = r;
+    queue_tail = r;
+    atomic_fetch_add_explicit(&queue_len, 1, memory_order_relaxed);
+    pthread_mutex_unlock(&queue_mu);
+    /* Every sleeper: they switch to timed sleeps while a computation is
+     * active, so the parallelism of this call reaches them. */
+    cilkrt_wake_all();
+}
+
+void cilkrt_inject_post(void (*fn)(cilkrt_worker *w, void *arg), void *arg)
+{
+    cilkrt_pool_start();
+    root_call *r = malloc(sizeof *r);
+    if (!r) {
+        fprintf(stderr, "cilkrt: error: out of memory for a root call\n");
+        exit(1);
+    }
+    *r = (root_call){.fn = fn, .arg = arg, .next = NULL, .posted = 1};
+    enqueue(r);
 }
 
 void cilkrt_root_call(void (*fn)(cilkrt_worker *w, void *arg), void *arg)
@@ -60,21 +96,10 @@ void cilkrt_root_call(void (*fn)(cilkrt_worker *w, void *arg), void *arg)
         return;
     }
     cilkrt_pool_start();
-    root_call r = {.fn = fn, .arg = arg, .next = NULL, .done = 0};
+    root_call r = {.fn = fn, .arg = arg, .next = NULL, .posted = 0, .done = 0};
     pthread_mutex_init(&r.mu, NULL);
     pthread_cond_init(&r.cv, NULL);
-    atomic_fetch_add_explicit(&cilkrt_active_roots, 1, memory_order_relaxed);
-    pthread_mutex_lock(&queue_mu);
-    if (queue_tail)
-        queue_tail->next = &r;
-    else
-        queue_head = &r;
-    queue_tail = &r;
-    atomic_fetch_add_explicit(&queue_len, 1, memory_order_relaxed);
-    pthread_mutex_unlock(&queue_mu);
-    /* Every sleeper: they switch to timed sleeps while a computation is
-     * active, so the parallelism of this call reaches them. */
-    cilkrt_wake_all();
+    enqueue(&r);
     pthread_mutex_lock(&r.mu);
     while (!r.done)
         pthread_cond_wait(&r.cv, &r.mu);

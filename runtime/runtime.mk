@@ -1,8 +1,8 @@
 # runtime.mk: libcilkrt, its tests, sanitizer runs and the hand-lowered
 # benchmark. Included by the top Makefile.
 
-RT_SRC := $(addprefix runtime/,alloca.c deque.c frame.c cont.c task.c sched.c inject.c \
-                                pool.c stats.c cilkrt.c)
+RT_SRC := $(addprefix runtime/,alloca.c deque.c frame.c cont.c task.c generic.c sched.c \
+                                inject.c pool.c stats.c cilkrt.c group.c)
 RT_HDR := runtime/cilkrt_abi.h runtime/cilkrt.h runtime/worker.h
 RT_PUBLIC_HDR := $(BUILD)/include/cilkrt_abi.h $(BUILD)/include/cilkrt.h
 RT_LIB_A := $(BUILD)/lib/libcilkrt.a
@@ -16,7 +16,7 @@ HAND_CONT := $(addprefix $(HAND_DIR)/,cont_fib.c cont_queens.c cont_loop.c cont_
 HAND_CHILD := $(addprefix $(HAND_DIR)/,child_fib.c child_queens.c child_loop.c \
                                        child_forced.c child_tree.c)
 HAND_HDR := $(HAND_DIR)/hand.h
-RT_TEST_LIBS := -lcriterion -lpthread
+RT_TEST_LIBS := -lcriterion -lffi -lpthread
 RT_COMMA := ,
 
 .PHONY: test-runtime check-sanitize-runtime bench-hand
@@ -45,7 +45,9 @@ $(BUILD)/lib/libcilkrt$(1).a: $$(RT_OBJ$(1))
 RT_TESTS$(1) := $(BUILD)/tests/runtime$(1)/deque_test \
                 $(BUILD)/tests/runtime$(1)/cont_test \
                 $(BUILD)/tests/runtime$(1)/child_test \
-                $(BUILD)/tests/runtime$(1)/pool_test
+                $(BUILD)/tests/runtime$(1)/pool_test \
+                $(BUILD)/tests/runtime$(1)/group_cont_test \
+                $(BUILD)/tests/runtime$(1)/group_child_test
 
 $(BUILD)/tests/runtime$(1)/deque_test: tests/runtime/deque_test.c $(BUILD)/lib/libcilkrt$(1).a \
 		$(RT_HDR) | $(TEST_DEPS_STAMP)
@@ -69,6 +71,19 @@ $(BUILD)/tests/runtime$(1)/child_test: tests/runtime/programs_test.c $(HAND_CHIL
 	@mkdir -p $$(@D)
 	$$(CC) $$(ALL_CFLAGS) $(2) $$(RT_TEST_INC$(1)) -Iruntime -I$(HAND_DIR) -DCHILD_MODE $$< $(HAND_CHILD) \
 		$(BUILD)/lib/libcilkrt$(1).a $(RT_TEST_LIBS) -o $$@
+
+# task groups: linked with one mode's hand-lowered programs or the other's
+$(BUILD)/tests/runtime$(1)/group_cont_test: tests/runtime/group_test.c $(HAND_CONT) \
+		$(BUILD)/lib/libcilkrt$(1).a $(RT_HDR) $(HAND_HDR) | $(TEST_DEPS_STAMP)
+	@mkdir -p $$(@D)
+	$$(CC) $$(ALL_CFLAGS) $(2) $$(RT_TEST_INC$(1)) -Iruntime -I$(HAND_DIR) -DCONTINUATION_MODE $$< $(HAND_CONT) \
+		$(BUILD)/lib/libcilkrt$(1).a $(RT_TEST_LIBS) -o $$@
+
+$(BUILD)/tests/runtime$(1)/group_child_test: tests/runtime/group_test.c $(HAND_CHILD) \
+		$(BUILD)/lib/libcilkrt$(1).a $(RT_HDR) $(HAND_HDR) | $(TEST_DEPS_STAMP)
+	@mkdir -p $$(@D)
+	$$(CC) $$(ALL_CFLAGS) $(2) $$(RT_TEST_INC$(1)) -Iruntime -I$(HAND_DIR) -DCHILD_MODE $$< $(HAND_CHILD) \
+		$(BUILD)/lib/libcilkrt$(1).a $(RT_TEST_LIBS) -o $$@
 endef
 
 # Criterion cannot start under ThreadSanitizer (Snaipe/Criterion#274): the
@@ -83,7 +98,7 @@ $(eval $(call RT_VARIANT,-asan,-fsanitize=address$(RT_COMMA)undefined -fno-sanit
 
 $(RT_LIB_SO): $(RT_OBJ)
 	@mkdir -p $(@D)
-	$(CC) -shared -o $@ $^ -lpthread
+	$(CC) -shared -o $@ $^ -lffi -lpthread
 
 # Run the test binaries: the deque test once, the program tests once per
 # worker count (the pool size comes from CILK_NWORKERS). Criterion runs the
@@ -97,6 +112,8 @@ define RT_RUN
 	    echo "runtime tests$(1) with CILK_NWORKERS=$$p"; \
 	    CILK_NWORKERS=$$p $(BUILD)/tests/runtime$(1)/cont_test -j1; \
 	    CILK_NWORKERS=$$p $(BUILD)/tests/runtime$(1)/child_test -j1; \
+	    CILK_NWORKERS=$$p $(BUILD)/tests/runtime$(1)/group_cont_test -j1; \
+	    CILK_NWORKERS=$$p $(BUILD)/tests/runtime$(1)/group_child_test -j1; \
 	done
 endef
 

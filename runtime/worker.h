@@ -14,6 +14,7 @@
 
 #include <pthread.h>
 #include <stdatomic.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "cilkrt_abi.h"
@@ -130,6 +131,17 @@ void cilkrt_frame_mark_stolen(cilkrt_frame *f) CILKRT_HIDDEN;
 /* ---- task.c: child stealing ---- */
 void cilkrt_task_run_stolen(worker *w, cilkrt_task *t) CILKRT_HIDDEN;
 
+/* ---- generic.c: tasks that generated code did not describe ----
+ * The only way group.c (cilk_group, cilk_spawn_ffi) reaches the task
+ * machinery, with cilkrt_group_init/cilkrt_group_sync: a child task that
+ * calls run(w, payload) on whichever worker takes it. From a worker only.
+ * cilkrt_generic_alloc returns room for `size` bytes of payload, aligned
+ * for any type, that live until run returns; fill it, then push it (the
+ * push publishes it to thieves). */
+typedef void (*cilkrt_generic_fn)(cilkrt_worker *w, void *payload);
+void *cilkrt_generic_alloc(worker *w, size_t size, cilkrt_generic_fn run) CILKRT_HIDDEN;
+void cilkrt_generic_push(worker *w, cilkrt_group *g, void *payload) CILKRT_HIDDEN;
+
 /* ---- sched.c: the scheduler loop ---- */
 /* Run work until *stop (if given) is true: nested loops wait for a
  * boundary's callee or a group's children; the top loop (stop NULL) also
@@ -143,6 +155,9 @@ void cilkrt_wake_all(void) CILKRT_HIDDEN;
 /* ---- inject.c: root calls from threads that are not workers ---- */
 typedef struct root_call root_call;
 root_call *cilkrt_inject_take(void) CILKRT_HIDDEN;
+/* Queue fn(worker, arg) like a root call but return at once: fn itself
+ * tells whoever waits that it is done (group.c's batches). */
+void cilkrt_inject_post(void (*fn)(cilkrt_worker *w, void *arg), void *arg) CILKRT_HIDDEN;
 int cilkrt_inject_pending(void) CILKRT_HIDDEN;
 void cilkrt_inject_run(worker *w, root_call *r) CILKRT_HIDDEN;
 

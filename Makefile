@@ -53,6 +53,7 @@ include compiler/compiler.mk
 -include tests/tests.mk
 -include bench/bench.mk
 include tools/tools.mk
+-include examples/examples.mk
 
 test: $(TEST_GOALS)
 	@echo "make test: all test suites passed"

@@ -339,7 +339,7 @@ P="$T/prefix"
 expect "make install: status" "0" "$?"
 for f in bin/cilkc bin/cilkcc lib/libcilkrt.a lib/libcilkrt.so include/cilkrt/cilkrt.h \
     include/cilkrt/cilkrt_abi.h lib/pkgconfig/cilkrt.pc share/man/man1/cilkc.1 \
-    share/man/man1/cilkcc.1; do
+    share/man/man1/cilkcc.1 share/man/man3/cilk_group.3; do
     expect_file "make install: $f" "$P/$f"
 done
 run_cc "$P/bin/cilkcc" --version
@@ -353,6 +353,10 @@ expect "installed cilkcc: builds and runs" "0 fib(22) = 17711" "$st $("$T/out/ip
 export PKG_CONFIG_PATH="$P/lib/pkgconfig"
 flags=$(pkg-config --cflags --libs cilkrt 2>&1 | sed 's/ *$//')
 expect "pkg-config --cflags --libs cilkrt" "-I$P/include/cilkrt -L$P/lib -lcilkrt -lpthread" "$flags"
+expect "libcilkrt.so records libffi" "1" \
+    "$(readelf -d "$P/lib/libcilkrt.so" | grep -c 'NEEDED.*libffi')"
+expect "pkg-config --static: libffi for the task groups" \
+    "-L$P/lib -lcilkrt -lpthread -lffi" "$(pkg-config --static --libs cilkrt 2>&1 | sed 's/ *$//')"
 # The generated C kept above, compiled by plain cc with those flags and
 # linked against the shared library.
 # shellcheck disable=SC2086

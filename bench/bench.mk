@@ -35,8 +35,20 @@ BENCH_TOOLS := $(wildcard $(BENCH_CILKCC) $(BUILD)/bin/cilkc $(BUILD)/lib/libcil
 
 .PHONY: bench bench-build bench-hand demo test-bench multiprog
 
-bench: bench-hand bench-build
+bench: bench-hand bench-build bench-ffi
 	bash bench/run.sh $(if $(filter-out 0,$(QUICK)),--quick) --bin $(BENCH_DIR) --docs docs
+
+# Task groups (runtime/group.c): ns per cilk_spawnf and cilk_spawn_ffi
+# against a child-mode spawn and TBB's task_group::run (bench/ffi/run.sh).
+.PHONY: bench-ffi
+bench-ffi: $(BENCH_DIR)/spawnloop_ffi $(BENCH_DIR)/spawnloop.child $(BENCH_DIR)/spawnloop.tbb \
+		| bench-build bench-hand
+	$(if $(filter-out 0,$(QUICK)),FFI_ROUNDS=3) sh bench/ffi/run.sh $(BENCH_DIR) docs/performance.md
+
+$(BENCH_DIR)/spawnloop_ffi: bench/ffi/spawnloop_ffi.c $(BENCH_HDRS) $(BENCH_TOOLS) | all
+	@mkdir -p $(@D)
+	$(BENCH_GCC) -std=gnu11 $(BENCH_OPT) -I$(BUILD)/include $(BENCH_INC) -o $@ $< \
+	    $(BUILD)/lib/libcilkrt.a -lffi -lpthread
 
 # runtime/runtime.mk gives bench-hand its recipe. It waits for the build
 # here, so that no compiler runs beside its timings (make -j2).

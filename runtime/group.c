@@ -87,8 +87,13 @@ static void lay_out(call *c, ffi_cif *cif, void (*fn)(void), void *result)
 static bool is_integral(const ffi_type *t)
 {
     switch (t->type) {
-    case FFI_TYPE_UINT8: case FFI_TYPE_SINT8: case FFI_TYPE_UINT16: case FFI_TYPE_SINT16:
-    case FFI_TYPE_UINT32: case FFI_TYPE_SINT32: case FFI_TYPE_INT:
+    case FFI_TYPE_UINT8:
+    case FFI_TYPE_SINT8:
+    case FFI_TYPE_UINT16:
+    case FFI_TYPE_SINT16:
+    case FFI_TYPE_UINT32:
+    case FFI_TYPE_SINT32:
+    case FFI_TYPE_INT:
         return true;
     default:
         return false;
@@ -304,7 +309,7 @@ int cilk_spawn_ffi(cilk_group *pg, ffi_cif *cif, void (*fn)(void), void *result,
 {
     if (!pg || !cif || !fn)
         return invalid("cilk_spawn_ffi", "expected a group, a call interface and a function, "
-                                          "got a null pointer");
+                                         "got a null pointer");
     if (cif->nargs > 0 && !args)
         return invalid("cilk_spawn_ffi", "expected argument pointers, got a null pointer");
     group *g = group_of(pg);
@@ -319,30 +324,42 @@ int cilk_spawn_ffi(cilk_group *pg, ffi_cif *cif, void (*fn)(void), void *result,
 
 /* ---- signatures ---- */
 
+/* The signature letters: X(letter, C type, its type after the default
+ * argument promotions, libffi type). 'v' (void) is the one more letter,
+ * for results only. */
+#define SIG_TYPES(X)                                                                               \
+    X('c', char, int, CHAR_MIN < 0 ? &ffi_type_schar : &ffi_type_uchar)                            \
+    X('b', signed char, int, &ffi_type_schar)                                                      \
+    X('B', unsigned char, int, &ffi_type_uchar)                                                    \
+    X('h', short, int, &ffi_type_sshort)                                                           \
+    X('H', unsigned short, int, &ffi_type_ushort)                                                  \
+    X('i', int, int, &ffi_type_sint)                                                               \
+    X('I', unsigned, unsigned, &ffi_type_uint)                                                     \
+    X('l', long, long, &ffi_type_slong)                                                            \
+    X('L', unsigned long, unsigned long, &ffi_type_ulong)                                          \
+    X('q', long long, long long, &ffi_type_sint64)                                                 \
+    X('Q', unsigned long long, unsigned long long, &ffi_type_uint64)                               \
+    X('z', size_t, size_t, sizeof(size_t) == sizeof(long) ? &ffi_type_ulong : &ffi_type_uint)      \
+    X('f', float, double, &ffi_type_float)                                                         \
+    X('d', double, double, &ffi_type_double)                                                       \
+    X('g', long double, long double, &ffi_type_longdouble)                                         \
+    X('p', void *, void *, &ffi_type_pointer)                                                      \
+    X('?', _Bool, int, sizeof(_Bool) == 1 ? &ffi_type_uchar : &ffi_type_uint)
+
 /* The type of a signature letter, or NULL. */
 static ffi_type *letter_type(char c)
 {
+#define TYPE_CASE(L, T, P, F)                                                                      \
+    case L:                                                                                        \
+        return F;
     switch (c) {
-    case 'v': return &ffi_type_void;
-    case 'c': return CHAR_MIN < 0 ? &ffi_type_schar : &ffi_type_uchar;
-    case 'b': return &ffi_type_schar;
-    case 'B': return &ffi_type_uchar;
-    case 'h': return &ffi_type_sshort;
-    case 'H': return &ffi_type_ushort;
-    case 'i': return &ffi_type_sint;
-    case 'I': return &ffi_type_uint;
-    case 'l': return &ffi_type_slong;
-    case 'L': return &ffi_type_ulong;
-    case 'q': return &ffi_type_sint64;
-    case 'Q': return &ffi_type_uint64;
-    case 'z': return sizeof(size_t) == sizeof(unsigned long) ? &ffi_type_ulong : &ffi_type_uint;
-    case 'f': return &ffi_type_float;
-    case 'd': return &ffi_type_double;
-    case 'g': return &ffi_type_longdouble;
-    case 'p': return &ffi_type_pointer;
-    case '?': return sizeof(_Bool) == 1 ? &ffi_type_uchar : &ffi_type_uint;
-    default: return NULL;
+        SIG_TYPES(TYPE_CASE)
+    case 'v':
+        return &ffi_type_void;
+    default:
+        return NULL;
     }
+#undef TYPE_CASE
 }
 
 _Static_assert(sizeof(long long) == 8, "q and Q are 64-bit types");
@@ -364,8 +381,8 @@ static int sig_error(const char *sig, size_t col, const char *expected)
         snprintf(seen, sizeof seen, "'%c'", sig[col - 1]);
     else
         snprintf(seen, sizeof seen, "the end");
-    fprintf(stderr, "cilkrt: error: signature \"%s\", column %zu: expected %s, not %s\n", sig,
-            col, expected, seen);
+    fprintf(stderr, "cilkrt: error: signature \"%s\", column %zu: expected %s, not %s\n", sig, col,
+            expected, seen);
     errno = EINVAL;
     return -1;
 }
@@ -465,42 +482,26 @@ ffi_cif *cilk_sig_cif(const char *sig)
     return e ? &e->cif : NULL;
 }
 
-/* Store the next variadic argument, of type letter `code`, at dst; the
- * small types arrive promoted (int, double). */
+/* Store the next variadic argument, of type letter `code`, at dst. */
 static void read_arg(char code, void *dst, va_list *ap)
 {
-    switch (code) {
-#define AS(T, PROMOTED)                                                                          \
-    do {                                                                                         \
-        T v = (T)va_arg(*ap, PROMOTED);                                                          \
-        memcpy(dst, &v, sizeof v);                                                               \
-    } while (0)
-    case 'c': AS(char, int); break;
-    case 'b': AS(signed char, int); break;
-    case 'B': AS(unsigned char, int); break;
-    case 'h': AS(short, int); break;
-    case 'H': AS(unsigned short, int); break;
-    case 'i': AS(int, int); break;
-    case 'I': AS(unsigned, unsigned); break;
-    case 'l': AS(long, long); break;
-    case 'L': AS(unsigned long, unsigned long); break;
-    case 'q': AS(long long, long long); break;
-    case 'Q': AS(unsigned long long, unsigned long long); break;
-    case 'z': AS(size_t, size_t); break;
-    case 'f': AS(float, double); break;
-    case 'd': AS(double, double); break;
-    case 'g': AS(long double, long double); break;
-    case 'p': AS(void *, void *); break;
-    case '?': AS(_Bool, int); break;
-#undef AS
+#define READ_CASE(L, T, P, F)                                                                      \
+    case L: {                                                                                      \
+        T v = (T)va_arg(*ap, P);                                                                   \
+        memcpy(dst, &v, sizeof v);                                                                 \
+        break;                                                                                     \
     }
+    switch (code) {
+        SIG_TYPES(READ_CASE)
+    }
+#undef READ_CASE
 }
 
 int cilk_spawnf(cilk_group *pg, void (*fn)(void), const char *sig, void *result, ...)
 {
     if (!pg || !fn || !sig)
         return invalid("cilk_spawnf", "expected a group, a function and a signature, got a "
-                                       "null pointer");
+                                      "null pointer");
     sig_entry *e = sig_lookup(sig);
     if (!e)
         return -1;

@@ -3,8 +3,10 @@
  * from plain C"), through one global FIFO queue, like .NET's global queue.
  *
  * The caller's record lives on its own stack; it blocks on the record's
- * condition variable until a worker has run the call. Only top-level
- * scheduler loops take root calls (see sched.c).
+ * condition variable until a worker has run the call. A posted call
+ * (cilkrt_inject_post, for group.c's batches) has its record on the heap
+ * and nobody waits for it. Only top-level scheduler loops take root calls
+ * (see sched.c).
  */
 #include <pthread.h>
 #include <stdio.h>

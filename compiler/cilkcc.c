@@ -4,7 +4,8 @@
  * For each .cilkc input: `$CC -E` with the user's options, then
  * `cilkc --steal=MODE`, then `$CC -c` on the generated C with the runtime's
  * include directory. Every other input and option goes to $CC unchanged; a
- * link adds libcilkrt.a and -lpthread after the user's inputs.
+ * link adds libcilkrt.a, libffi (as needed) and -lpthread after the user's
+ * inputs.
  *
  * Tools run by fork and execvp, never through a shell. Temporaries come from
  * mkstemps in $TMPDIR and are removed on every exit path, including a fatal
@@ -288,7 +289,7 @@ static void usage(void)
          "\n"
          "Compile and link C and .cilkc files as cc does. Each .cilkc file is\n"
          "preprocessed with $CC -E, translated by cilkc and compiled with $CC -c;\n"
-         "a link adds the cilkc runtime library and -lpthread.\n"
+         "a link adds the cilkc runtime library, libffi and -lpthread.\n"
          "\n"
          "  --steal=MODE   continuation (default), child or serial\n"
          "  -c, -S, -E     stop after compiling, after assembly output, after\n"
@@ -687,9 +688,11 @@ static void compile_others(const Driver *d)
 }
 
 /* The link: everything in the user's order, each .cilkc replaced by its
- * object, then the runtime and -lpthread, which must follow their users.
- * A shared object gets no runtime: the program that loads it links the one
- * copy, whose worker state must be shared by every module. */
+ * object, then the runtime, libffi and -lpthread, which must follow their
+ * users. libffi serves the runtime's task groups (cilk_spawnf) only, so it
+ * is linked --as-needed: recorded in programs that use them. A shared
+ * object gets no runtime: the program that loads it links the one copy,
+ * whose worker state must be shared by every module. */
 static void link_all(const Driver *d)
 {
     Argv a = {0};
@@ -715,10 +718,11 @@ static void link_all(const Driver *d)
         argv_add(&a, d->output);
     }
     add_lang(&a, lang ? "none" : NULL);
-    if (!d->shared && d->runtime_lib)
-        argv_add(&a, d->runtime_lib);
-    else if (!d->shared && strcmp(d->steal, "serial") != 0)
-        argv_add(&a, "-lcilkrt"); /* not beside cilkcc: try the system's */
+    if (!d->shared && (d->runtime_lib || strcmp(d->steal, "serial") != 0)) {
+        /* -lcilkrt: not beside cilkcc, try the system's */
+        argv_add(&a, d->runtime_lib ? d->runtime_lib : "-lcilkrt");
+        argv_add(&a, "-Wl,--push-state,--as-needed,-lffi,--pop-state");
+    }
     argv_add(&a, "-lpthread");
     run(d, &a);
 }

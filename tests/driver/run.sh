@@ -204,13 +204,15 @@ expect "-c without -o: status, default steal mode" "0 --steal=continuation" \
 expect_file "-c without -o: fib.o in the current directory" "$T/work/fib.o"
 rm -f "$T/work/fib.o"
 
-# Link: .cilkc replaced by its object in place, then runtime and -lpthread.
+# Link: .cilkc replaced by its object in place, then runtime, libffi (only
+# if used) and -lpthread.
+FFI=-Wl,--push-state,--as-needed,-lffi,--pop-state
 reset_logs
 run_cc env CC="$T/logcc" "$C" --steal=serial -I"$T/inc" -DN=20 "$T/src/fib.cilkc" \
     "$T/src/main.c" -lm -o "$T/out/prog"
 expect "link: status" "0" "$st"
 expect "link: the link command" \
-    "-IT/inc -DN=20 TMP.o T/src/main.c -lm -I T/bin/../include -o T/out/prog T/bin/../lib/libcilkrt.a -lpthread" \
+    "-IT/inc -DN=20 TMP.o T/src/main.c -lm -I T/bin/../include -o T/out/prog T/bin/../lib/libcilkrt.a $FFI -lpthread" \
     "$(norm "$T/cc.log" | sed -n 3p)"
 expect "link: the program runs" "fib(20) = 6765" "$("$T/out/prog")"
 no_temps "link"
@@ -220,7 +222,7 @@ reset_logs
 run_cc env CC="$T/logcc" "$C" -x c -I"$T/inc" -DN=20 "$T/src/main.c" "$T/src/fib.cilkc" \
     -o "$T/out/prog"
 expect "link after -x c: objects read as objects" \
-    "0 -x c -IT/inc -DN=20 T/src/main.c -x none TMP.o -x c -I T/bin/../include -o T/out/prog -x none T/bin/../lib/libcilkrt.a -lpthread" \
+    "0 -x c -IT/inc -DN=20 T/src/main.c -x none TMP.o -x c -I T/bin/../include -o T/out/prog -x none T/bin/../lib/libcilkrt.a $FFI -lpthread" \
     "$st $(norm "$T/cc.log" | sed -n 3p)"
 
 # A plain .c with -c goes to cc as it is.
@@ -313,6 +315,35 @@ for mode in continuation child serial; do
         "$st $(CILK_NWORKERS=4 "$T/out/pmain" 2>&1)"
 done
 no_temps "real tools"
+
+# Task groups (libcilkrt's cilk_spawnf) need libffi: cilkcc links it after
+# the runtime, --as-needed, so only programs that use them record it.
+cat >"$T/src/group.cilkc" <<'EOF'
+#include <stdio.h>
+#include <cilkrt.h>
+long sq(long x) { return x * x; }
+long pfib(long n) { long a, b; if (n < 2) return n; a = spawn pfib(n - 1); b = spawn pfib(n - 2); sync; return a + b; }
+int main(void)
+{
+    long r[2];
+    cilk_group g;
+    cilk_group_init(&g);
+    cilk_spawnf(&g, (void (*)(void))sq, "l(l)", &r[0], 7L);
+    cilk_spawnf(&g, (void (*)(void))pfib, "l(l)", &r[1], 20L);
+    cilk_group_destroy(&g);
+    printf("%ld %ld\n", r[0], r[1]);
+    return 0;
+}
+EOF
+for mode in continuation child; do
+    run_cc "$BUILD/bin/cilkcc" --steal=$mode "$T/src/group.cilkc" -o "$T/out/group"
+    expect "real tools, $mode: task groups link and run" "0 49 6765" \
+        "$st $(CILK_NWORKERS=2 "$T/out/group" 2>&1)"
+done
+expect "real tools: libffi recorded where task groups are used, not elsewhere" "1 0" \
+    "$(readelf -d "$T/out/group" | grep -c 'NEEDED.*libffi') \
+$(readelf -d "$T/out/pmain" | grep -c 'NEEDED.*libffi')"
+no_temps "real tools, task groups"
 
 # Errors point at the .cilkc line: cc's through cilkc's #line directives.
 run_cc "$BUILD/bin/cilkcc" -c "$T/src/badpar.cilkc" -o "$T/out/badpar.o"

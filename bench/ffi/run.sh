@@ -3,10 +3,12 @@
 # (cilk_spawnf, cilk_spawn_ffi; from a worker and from a thread that is not
 # one) against a translated child-mode spawn (spawnloop.child) and oneTBB's
 # task_group::run (spawnloop.tbb), on the spawn loop: one parent, n tiny
-# children, one sync. ns/spawn = time / n. Configurations alternate within
-# each round (the machine may be shared); the table gives the median and
-# the min-max range over the rounds, and goes into DOC between
-# <!-- BEGIN ffi --> and <!-- END ffi -->.
+# children, one sync. ns/spawn = time / n, from the wall clock of the loop
+# and from the CPU time of the whole process (user + system, which other
+# jobs on a shared machine do not inflate; at P = 2 it includes the idle
+# worker's search). Configurations alternate within each round; the table
+# gives the median and the min-max range over the rounds, and goes into
+# DOC between <!-- BEGIN ffi --> and <!-- END ffi -->.
 set -e
 bin=$1 doc=$2
 n=${FFI_N:-1000000} rounds=${FFI_ROUNDS:-7}
@@ -14,15 +16,28 @@ configs="child tbb spawnf-worker ffi-worker spawnf-thread ffi-thread"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-run() { # config P: prints the seconds of one run, checks the output
+run() { # config P: prints the wall and CPU seconds of one run, checks the output
     case $1 in
     child | tbb) prog="$bin/spawnloop.$1" arg="" ;;
     *) prog="$bin/spawnloop_ffi" arg=$1 ;;
     esac
     [ -x "$prog" ] || { echo missing; return; }
-    CILK_NWORKERS=$2 BENCH_NWORKERS=$2 "$prog" "$n" $arg >"$tmp/out" 2>"$tmp/err"
+    CILK_NWORKERS=$2 BENCH_NWORKERS=$2 /usr/bin/time -f '%U %S' -o "$tmp/cpu" \
+        "$prog" "$n" $arg >"$tmp/out" 2>"$tmp/err"
     [ "$(cat "$tmp/out")" = "$want" ] || { echo "bench/ffi: $1 P=$2: wrong output" >&2; exit 1; }
-    sed -n 's/^time: //p' "$tmp/err"
+    echo "$(sed -n 's/^time: //p' "$tmp/err") $(awk '{ print $1 + $2 }' "$tmp/cpu")"
+}
+
+cell() { # P config column: "median | min-max" of ns/spawn from that column
+    awk -v p="$1" -v c="$2" -v k="$3" -v n="$n" \
+        '$1 == p && $2 == c && $3 != "missing" { print $k * 1e9 / n }' "$tmp/times" |
+        sort -g | awk '
+        { v[NR] = $1 }
+        END {
+            if (NR == 0) { printf "missing | "; exit }
+            m = NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2
+            printf "%.0f | %.0f-%.0f", m, v[1], v[NR]
+        }'
 }
 
 want=$(CILK_NWORKERS=1 "$bin/spawnloop_ffi" "$n" spawnf-thread 2>/dev/null)
@@ -36,21 +51,15 @@ done >"$tmp/times"
 
 out="$tmp/table"
 {
-    echo "Spawn loop of $n children, one sync; ns/spawn = time / $n; median and"
+    echo "Spawn loop of $n children, one sync; ns/spawn = time / $n, wall clock of"
+    echo "the loop and CPU time (user + system) of the whole process; median and"
     echo "min-max of $rounds runs per cell, configurations alternating."
     echo
-    echo "| spawn | P | ns/spawn (median) | min-max |"
-    echo "|---|---|---|---|"
+    echo "| spawn | P | ns/spawn, wall (median) | min-max | ns/spawn, CPU (median) | min-max |"
+    echo "|---|---|---|---|---|---|"
     for p in 1 2; do
         for c in $configs; do
-            awk -v p=$p -v c=$c -v n="$n" '$1 == p && $2 == c && $3 != "missing" { print $3 * 1e9 / n }' \
-                "$tmp/times" | sort -g | awk -v p=$p -v c=$c '
-                { v[NR] = $1 }
-                END {
-                    if (NR == 0) { printf "| %s | %d | missing | |\n", c, p; exit }
-                    m = NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2
-                    printf "| %s | %d | %.0f | %.0f-%.0f |\n", c, p, m, v[1], v[NR]
-                }'
+            echo "| $c | $p | $(cell $p $c 3) | $(cell $p $c 4) |"
         done
     done
     echo

@@ -39,7 +39,7 @@ typedef enum {
     ARG_DEP,     /* -MD, -MF...: the .cilkc dependencies come from cc -E */
     ARG_NO_PP,   /* every command but cc -E: -save-temps */
     ARG_LINK,    /* only the link: -l, -L, -Wl,..., -static */
-    ARG_LANG,    /* -x LANG: applies to the inputs after it */
+    ARG_LANG,    /* -x LANG (not cilkc): applies to the inputs after it */
     ARG_INPUT,   /* a file for cc */
     ARG_CILKC,   /* a .cilkc file */
 } ArgKind;
@@ -65,6 +65,7 @@ typedef struct {
     int ninputs, ncilkc;
     int has_dep_file, has_dep_target, has_dep; /* -MF, -MT/-MQ, -MD/-MMD */
     int shared;                                /* -shared */
+    int lang_cilkc; /* after -x cilkc: every input is a .cilkc file */
     /* Tools and the runtime, found by locate(). */
     char **cc; /* $CC split into words, NULL-terminated */
     const char *cilkc;
@@ -119,15 +120,17 @@ static char *format(const char *fmt, ...)
 }
 
 /* Temporaries to remove at exit. The signal handler reads this list, so a
- * path is stored before the count that makes it visible. */
+ * path is stored before the count that makes it visible. A directory comes
+ * before the files made in it, and the list is emptied from its end. */
 #define MAX_TEMPS 1024
 static char *temps[MAX_TEMPS];
 static volatile sig_atomic_t ntemps;
 
 static void remove_temps(void)
 {
-    for (int i = 0; i < ntemps; i++)
-        unlink(temps[i]);
+    for (int i = ntemps - 1; i >= 0; i--)
+        if (unlink(temps[i]) != 0)
+            rmdir(temps[i]);
 }
 
 static void on_signal(int sig)
@@ -146,21 +149,43 @@ static void install_cleanup(void)
             signal(sigs[i], SIG_IGN);
 }
 
+static const char *temp_dir(void)
+{
+    const char *dir = getenv("TMPDIR");
+    return dir && *dir ? dir : "/tmp";
+}
+
+static void add_temp(char *path)
+{
+    if (ntemps == MAX_TEMPS)
+        error("too many temporary files");
+    temps[ntemps] = path;
+    ntemps = ntemps + 1;
+}
+
 /* A new empty file in $TMPDIR whose name ends in suffix. */
 static const char *make_temp(const char *suffix)
 {
-    const char *dir = getenv("TMPDIR");
-    if (!dir || !*dir)
-        dir = "/tmp";
-    if (ntemps == MAX_TEMPS)
-        error("too many temporary files");
-    char *path = format("%s/cilkcc-XXXXXX%s", dir, suffix);
+    char *path = format("%s/cilkcc-XXXXXX%s", temp_dir(), suffix);
     int fd = mkstemps(path, (int)strlen(suffix));
     if (fd < 0)
-        error("cannot create a temporary file in %s: %s", dir, strerror(errno));
+        error("cannot create a temporary file in %s: %s", temp_dir(), strerror(errno));
     close(fd);
-    temps[ntemps] = path;
-    ntemps = ntemps + 1;
+    add_temp(path);
+    return path;
+}
+
+/* A temporary path whose last component is name, in a new directory of
+ * $TMPDIR: for a file whose name ends up in an object, which must not
+ * depend on the random part. */
+static const char *make_temp_named(const char *name)
+{
+    char *dir = format("%s/cilkcc-XXXXXX", temp_dir());
+    if (!mkdtemp(dir))
+        error("cannot create a temporary directory in %s: %s", temp_dir(), strerror(errno));
+    add_temp(dir);
+    char *path = format("%s/%s", dir, name);
+    add_temp(path);
     return path;
 }
 
@@ -241,11 +266,10 @@ static char *self_dir(const char *argv0)
     return format("%s", path);
 }
 
-/* $CC split at blanks, so that CC="ccache gcc" works without a shell. */
-static char **split_cc(void)
+/* A command split at blanks, so that CC="ccache gcc" works without a shell. */
+static char **split_words(const char *var, const char *value)
 {
-    const char *env = getenv("CC");
-    char *s = format("%s", env && *env ? env : "cc");
+    char *s = format("%s", value);
     char **words = NULL;
     int n = 0;
     for (char *w = strtok(s, " \t"); w; w = strtok(NULL, " \t")) {
@@ -253,15 +277,76 @@ static char **split_cc(void)
         words[n++] = w;
     }
     if (n == 0)
-        error("CC is empty");
+        error("%s is blank", var);
     words[n] = NULL;
+    return words;
+}
+
+static int same_file(const struct stat *a, const char *path)
+{
+    struct stat st;
+    return stat(path, &st) == 0 && st.st_dev == a->st_dev && st.st_ino == a->st_ino;
+}
+
+/* Would execvp(name) start this very binary? name is looked up in PATH as
+ * execvp does; a copy of cilkcc elsewhere is another file, not this one. */
+static int is_self(const char *name)
+{
+    struct stat self;
+    if (stat("/proc/self/exe", &self) != 0)
+        return 0;
+    if (strchr(name, '/'))
+        return same_file(&self, name);
+    const char *path = getenv("PATH");
+    for (const char *p = path && *path ? path : "/usr/bin:/bin";;) {
+        const char *colon = strchr(p, ':');
+        int len = colon ? (int)(colon - p) : (int)strlen(p);
+        char *file = format("%.*s/%s", len, len ? p : ".", name);
+        int found = is_file(file, X_OK), same = found && same_file(&self, file);
+        free(file);
+        if (found || !colon)
+            return same;
+        p = colon + 1;
+    }
+}
+
+static int runs_self(char **words)
+{
+    for (; *words; words++)
+        if (is_self(*words))
+            return 1;
+    return 0;
+}
+
+/* The C compiler: $CILKCC_CC, else $CC, else cc. $CC is skipped when it
+ * names cilkcc itself: `make CC=cilkcc` exports CC to every recipe, and
+ * `export CC=cilkcc` does the same, so cilkcc finds itself there and would
+ * start copies of itself without end. */
+static char **find_cc(void)
+{
+    const char *env = getenv("CILKCC_CC");
+    if (env && *env) {
+        char **words = split_words("CILKCC_CC", env);
+        if (runs_self(words))
+            error("CILKCC_CC ('%s') runs cilkcc itself; set it to a C compiler", env);
+        return words;
+    }
+    env = getenv("CC");
+    if (env && *env) {
+        char **words = split_words("CC", env);
+        if (!runs_self(words))
+            return words;
+    }
+    char **words = split_words("cc", "cc");
+    if (runs_self(words))
+        error("'cc' runs cilkcc itself; set CILKCC_CC to a C compiler");
     return words;
 }
 
 static void locate(Driver *d, const char *argv0)
 {
     char *bin = self_dir(argv0);
-    d->cc = split_cc();
+    d->cc = find_cc();
     const char *env = getenv("CILKC");
     if (env && *env)
         d->cilkc = env;
@@ -302,14 +387,18 @@ static void usage(void)
          "  --help         print this help\n"
          "\n"
          "Every other option (-I -D -U -O -g -W -f -l -L -pthread ...) goes to cc.\n"
-         "Environment: CC (default cc), CILKC (default: cilkc beside cilkcc),\n"
-         "TMPDIR (default /tmp). See cilkcc(1).");
+         "Environment: CILKCC_CC (the C compiler), else CC unless it is cilkcc\n"
+         "itself, else cc; CILKC (default: cilkc beside cilkcc); TMPDIR (default\n"
+         "/tmp). See cilkcc(1).");
 }
 
 static void version(const Driver *d)
 {
     printf("cilkcc (cilkc) %s\n", CILKC_VERSION);
-    printf("cc:      %s\n", getenv("CC") && *getenv("CC") ? getenv("CC") : "cc");
+    printf("cc:     ");
+    for (char **w = d->cc; *w; w++)
+        printf(" %s", *w);
+    putchar('\n');
     printf("cilkc:   %s\n", d->cilkc);
     printf("include: %s\n", d->include_dir ? d->include_dir : "(not found)");
     printf("runtime: %s\n", d->runtime_lib ? d->runtime_lib : "(not found)");
@@ -376,7 +465,6 @@ static const struct {
     {"-T", ARG_LINK, 0},
     {"-z", ARG_LINK, 0},
     {"-e", ARG_LINK, 0},
-    {"-x", ARG_LANG, 1},
     {"--sysroot", ARG_COMMON, 0},
     {"-target", ARG_COMMON, 0},
     {"-Xclang", ARG_COMMON, 0},
@@ -418,12 +506,29 @@ static void set_stage(Driver *d, Stage s)
         d->stage = s;
 }
 
+/* -x LANG or -xLANG; returns the words consumed, 0 if a is no -x. cc never
+ * sees -x cilkc: it makes the inputs after it (stdin too) .cilkc files,
+ * until the next -x, which goes to cc. */
+static int parse_lang(Driver *d, char **argv, int i)
+{
+    const char *a = argv[i];
+    if (strncmp(a, "-x", 2) != 0)
+        return 0;
+    const char *lang = a[2] ? a + 2 : argv[i + 1];
+    if (!lang)
+        error("missing argument to '-x'");
+    d->lang_cilkc = strcmp(lang, "cilkc") == 0;
+    if (!d->lang_cilkc)
+        add_arg(d, ARG_LANG, a, a[2] ? NULL : lang);
+    return a[2] ? 1 : 2;
+}
+
 /* Classify one word (and its argument); returns the words consumed. */
 static int parse_word(Driver *d, char **argv, int i)
 {
     const char *a = argv[i];
     if (a[0] != '-' || a[1] == '\0') {
-        int cilkc = has_suffix(a, ".cilkc");
+        int cilkc = d->lang_cilkc || has_suffix(a, ".cilkc");
         add_arg(d, cilkc ? ARG_CILKC : ARG_INPUT, a, NULL);
         d->ninputs++;
         d->ncilkc += cilkc;
@@ -469,7 +574,9 @@ static int parse_word(Driver *d, char **argv, int i)
         d->shared |= strcmp(a, "-shared") == 0;
         add_arg(d, ARG_LINK, a, NULL);
     } else {
-        int n = parse_arg_option(d, argv, i);
+        int n = parse_lang(d, argv, i);
+        if (!n)
+            n = parse_arg_option(d, argv, i);
         if (n)
             return n;
         add_arg(d, ARG_COMMON, a, NULL);
@@ -536,6 +643,16 @@ static void add_include_dir(Argv *a, const Driver *d)
     }
 }
 
+/* What cilkc sources may test: __cilk as OpenCilk defines it (so that
+ * cilk/cilk.h and `#ifdef __cilk` code work), __cilkc__, and the steal mode
+ * as __cilkc_steal_MODE__. */
+static void add_predefined(Argv *a, const Driver *d)
+{
+    argv_add(a, "-D__cilk=200");
+    argv_add(a, "-D__cilkc__=1");
+    argv_add(a, format("-D__cilkc_steal_%s__=1", d->steal));
+}
+
 /* -x lang, which applies to the inputs after it; nothing for NULL. */
 static void add_lang(Argv *a, const char *lang)
 {
@@ -555,6 +672,13 @@ static char *base_name(const char *path, const char *new_suffix)
     return format("%.*s%s", len, base, new_suffix);
 }
 
+/* "dir/fib.cilkc" -> "fib.cilkc.c"; stdin is "stdin.cilkc.c" */
+static char *kept_name(const char *src)
+{
+    const char *slash = strrchr(src, '/');
+    return format("%s.c", strcmp(src, "-") == 0 ? "stdin.cilkc" : slash ? slash + 1 : src);
+}
+
 /* Where -save-temps keeps what is made from input: NAME.cilkc + suffix
  * beside the output (-save-temps, =obj) or in the current directory (=cwd),
  * as cc keeps its own intermediates. */
@@ -569,9 +693,31 @@ static char *kept_path(const Driver *d, const char *input, const char *suffix)
     return format("%.*s/%s%s", (int)(oslash - out), out, base, suffix);
 }
 
+/* The -MD file and target of a .cilkc input, named as cc names its own:
+ * after the object with -c; after the program when compiling and linking
+ * in one step, since the object is then a temporary nobody can depend on
+ * (OUT.d for one input, OUT-NAME.d for several so that none overwrites
+ * another; a-NAME.d without -o). */
+static void dep_names(const Driver *d, const char *src, const char *object, const char **file,
+                      const char **target)
+{
+    const char *out = d->stage == STAGE_LINK ? (d->output ? d->output : "a.out") : object;
+    const char *slash = strrchr(out, '/');
+    const char *dot = strrchr(out, '.');
+    int len = dot && dot > (slash ? slash + 1 : out) ? (int)(dot - out) : (int)strlen(out);
+    *target = out;
+    if (d->stage != STAGE_LINK || (d->output && d->ninputs == 1))
+        *file = format("%.*s.d", len, out);
+    else if (d->output)
+        *file = format("%.*s-%s", len, out, base_name(src, ".d"));
+    else
+        *file = format("a-%s", base_name(src, ".d"));
+}
+
 /* cc -E on one .cilkc file into out. Dependency options go here, since
- * only this step sees the user's headers; the target defaults to the
- * object's name, as cc's own -MD does. */
+ * only this step sees the user's headers. The predefined macros say that
+ * cilkc compiles the file, and in which mode (cilkc's main.c defines the
+ * same ones when it preprocesses by itself). */
 static void preprocess(const Driver *d, const char *input, const char *object, const char *out)
 {
     Argv a = {0};
@@ -579,16 +725,17 @@ static void preprocess(const Driver *d, const char *input, const char *object, c
     argv_add(&a, "-E");
     /* keep comments: cc's -Wimplicit-fallthrough reads them */
     argv_add(&a, "-C");
+    add_predefined(&a, d);
     add_args(&a, d, KIND(ARG_COMMON) | KIND(ARG_PP_ONLY) | KIND(ARG_DEP));
+    const char *dep_file, *dep_target;
+    dep_names(d, input, object, &dep_file, &dep_target);
     if (d->has_dep && !d->has_dep_file) {
-        const char *dot = strrchr(object, '.');
-        int len = dot && !strchr(dot, '/') ? (int)(dot - object) : (int)strlen(object);
         argv_add(&a, "-MF");
-        argv_add(&a, format("%.*s.d", len, object));
+        argv_add(&a, dep_file);
     }
     if (d->has_dep && !d->has_dep_target) {
         argv_add(&a, "-MT");
-        argv_add(&a, object);
+        argv_add(&a, dep_target);
     }
     add_include_dir(&a, d);
     add_lang(&a, "c");
@@ -609,13 +756,18 @@ static void translate(const Driver *d, const char *in, const char *out)
     run(d, &a);
 }
 
-static void compile_c(const Driver *d, const char *in, const char *out)
+/* cc -c on the generated C in, named after src in the object's debug
+ * information, so that the temporary's random name stays out of it and two
+ * compiles of one file give the same bytes. */
+static void compile_c(const Driver *d, const char *src, const char *in, const char *out)
 {
     Argv a = {0};
     argv_add_cc(&a, d);
     argv_add(&a, d->stage == STAGE_ASSEMBLY ? "-S" : "-c");
     add_args(&a, d, KIND(ARG_COMMON) | KIND(ARG_NO_PP));
     add_include_dir(&a, d);
+    if (!strchr(in, '='))
+        argv_add(&a, format("-ffile-prefix-map=%s=%s", in, src));
     argv_add(&a, in);
     argv_add(&a, "-o");
     argv_add(&a, out);
@@ -634,20 +786,23 @@ static void build_cilkc(Driver *d, Arg *in)
     else
         out = base_name(src, d->stage == STAGE_ASSEMBLY ? ".s" : ".o");
     in->object = out;
-    const char *object = d->stage == STAGE_LINK ? base_name(src, ".o") : out;
     const char *pre = make_temp(".i");
-    const char *gen = d->save_temps ? kept_path(d, src, ".c") : make_temp(".c");
-    preprocess(d, src, object, pre);
+    /* the generated C's name is in the object (clang's file symbol) */
+    const char *gen = d->save_temps ? kept_path(d, src, ".c") : make_temp_named(kept_name(src));
+    preprocess(d, src, out, pre);
     translate(d, pre, gen);
-    compile_c(d, gen, out);
+    compile_c(d, src, gen, out);
 }
 
-/* -E: one cc run over every input, each .cilkc read as C. */
+/* -E: one cc run over every input, each .cilkc read as C. The predefined
+ * macros then apply to every input of the run. */
 static void preprocess_all(const Driver *d)
 {
     Argv a = {0};
     argv_add_cc(&a, d);
     argv_add(&a, "-E");
+    if (d->ncilkc)
+        add_predefined(&a, d);
     const char *lang = "none";
     for (int i = 0; i < d->nargs; i++) {
         const Arg *g = &d->args[i];

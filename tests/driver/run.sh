@@ -179,11 +179,11 @@ run_cc env CC="$T/logcc" "$C" --steal=child -I"$T/inc" -DX=3 -U Y -O1 -g -Wall \
     -include "$T/inc/pre.h" -c "$T/src/fib.cilkc" -o "$T/out/fib.o"
 expect "-c: status" "0" "$st"
 expect "-c: cc -E gets the preprocessing options" \
-    "-E -C -IT/inc -DX=3 -U Y -O1 -g -Wall -include T/inc/pre.h -I T/bin/../include -x c T/src/fib.cilkc -o TMP.i" \
+    "-E -C -D__cilk=200 -D__cilkc__=1 -D__cilkc_steal_child__=1 -IT/inc -DX=3 -U Y -O1 -g -Wall -include T/inc/pre.h -I T/bin/../include -x c T/src/fib.cilkc -o TMP.i" \
     "$(norm "$T/cc.log" | sed -n 1p)"
-expect "-c: cilkc gets the steal mode" "--steal=child -o TMP.c TMP.i" "$(norm "$T/cilkc.log")"
-expect "-c: cc -c compiles the generated C (no second -include)" \
-    "-c -IT/inc -DX=3 -U Y -O1 -g -Wall -I T/bin/../include TMP.c -o T/out/fib.o" \
+expect "-c: cilkc gets the steal mode" "--steal=child -o TMP/fib.cilkc.c TMP.i" "$(norm "$T/cilkc.log")"
+expect "-c: cc -c compiles the generated C (no second -include), named after the source" \
+    "-c -IT/inc -DX=3 -U Y -O1 -g -Wall -I T/bin/../include -ffile-prefix-map=TMP/fib.cilkc.c=T/src/fib.cilkc TMP/fib.cilkc.c -o T/out/fib.o" \
     "$(norm "$T/cc.log" | sed -n 2p)"
 expect "-c: exactly two cc runs" "2" "$(wc -l <"$T/cc.log")"
 expect_file "-c: object written" "$T/out/fib.o"
@@ -235,7 +235,8 @@ expect "plain .c: no cilkc run" "" "$(cat "$T/cilkc.log")"
 # -E on a .cilkc gives the preprocessed .cilkc, spawn and all.
 reset_logs
 run_cc env CC="$T/logcc" "$C" -E -I"$T/inc" "$T/src/fib.cilkc"
-expect "-E: status and command" "0 -E -IT/inc T/src/fib.cilkc -x none -I T/bin/../include" \
+expect "-E: status and command" \
+    "0 -E -D__cilk=200 -D__cilkc__=1 -D__cilkc_steal_continuation__=1 -IT/inc T/src/fib.cilkc -x none -I T/bin/../include" \
     "$st $(norm "$T/cc.log" | sed 's/-x c //')"
 expect "-E: macros expanded, spawn kept" "    if (n < 2)|    x = spawn fib(n - 1);" \
     "$(grep -e 'n < ' -e 'x = ' "$T/stdout" | paste -sd'|')"
@@ -300,6 +301,51 @@ reset_logs
 cp "$T/bin/cilkc" "$T/cilkc-other"
 run_cc env CILKC="$T/cilkc-other" "$C" -I"$T/inc" -c "$T/src/fib.cilkc" -o "$T/out/fib.o"
 expect "CILKC: used" "0 1" "$st $(wc -l <"$T/cilkc.log")"
+
+# CC naming cilkcc (`make CC=cilkcc` exports it to recipes) is not used
+# as the C compiler: cilkcc would start itself without end. CILKCC_CC is.
+run_cc timeout 30 env CC="$C" "$C" -I"$T/inc" -c "$T/src/fib.cilkc" -o "$T/out/fib.o"
+expect "CC=cilkcc: cc instead, no recursion" "0 " "$st $(cat "$T/stderr")"
+run_cc timeout 30 env PATH="$T/bin:$PATH" CC="env cilkcc" cilkcc -I"$T/inc" -c "$T/src/fib.cilkc" \
+    -o "$T/out/fib.o"
+expect "CC='env cilkcc' found in PATH: cc instead, no recursion" "0 " "$st $(cat "$T/stderr")"
+reset_logs
+run_cc env CC="$C" CILKCC_CC="$T/logcc" "$C" -I"$T/inc" -c "$T/src/fib.cilkc" -o "$T/out/fib.o"
+expect "CILKCC_CC: the C compiler, before CC" "0 2" "$st $(wc -l <"$T/cc.log")"
+run_cc env CILKCC_CC="$C" "$C" -c "$T/src/main.c"
+expect "CILKCC_CC naming cilkcc: an error" \
+    "1 cilkcc: error: CILKCC_CC ('T/bin/cilkcc') runs cilkcc itself; set it to a C compiler" \
+    "$st $(norm "$T/stderr")"
+reset_logs
+run_cc env CC="$T/logcc" "$C" --version
+expect "--version names the C compiler" "cc:      T/logcc" "$(norm "$T/stdout" | sed -n 2p)"
+
+# -x cilkc: a .c file or stdin is translated; cc never sees -x cilkc; the
+# next -x ends it.
+cp "$T/src/fib.cilkc" "$T/src/fibc.c"
+reset_logs
+run_cc env CC="$T/logcc" "$C" -I"$T/inc" -x cilkc "$T/src/fibc.c" -x c -DN=20 "$T/src/main.c" \
+    -o "$T/out/prog"
+expect "-x cilkc on a .c: translated, program runs" "0 fib(20) = 6765" "$st $("$T/out/prog")"
+expect "-x cilkc on a .c: cilkc runs once, cc never sees -x cilkc" "1 0" \
+    "$(wc -l <"$T/cilkc.log") $(grep -c 'cilkc ' "$T/cc.log")"
+expect "-x cilkc: later -x c goes to cc, before main.c" "-IT/inc TMP.o -x c -DN=20 T/src/main.c" \
+    "$(norm "$T/cc.log" | sed -n 3p | sed 's/ -I T.bin.*//')"
+run_cc "$C" -I"$T/inc" -x cilkc -c - -o "$T/out/stdin.o" <"$T/src/fib.cilkc"
+expect "-x cilkc -: stdin translated and compiled" "0 1" \
+    "$st $(nm "$T/out/stdin.o" | grep -c ' T fib$')"
+no_temps "-x cilkc"
+
+# -MMD while compiling and linking in one step: the dependencies are the
+# program's (OUT.d for one input, OUT-NAME.d for several).
+rm -f "$T/out"/*.d
+run_cc "$C" -MMD -I"$T/inc" -DN=20 "$T/src/fib.cilkc" "$T/src/main.c" -o "$T/out/prog"
+expect "-MMD, compile and link: prog-fib.d names the program" "0 T/out/prog: T/src/fib.cilkc T/inc/val.h" \
+    "$st $(norm "$T/out/prog-fib.d" | tr -d '\\\n' | tr -s ' ')"
+run_cc "$C" -MMD -MP -I"$T/inc" -DCUTOFF=2 "$T/src/pmain.cilkc" -o "$T/out/pmain"
+expect "-MMD -MP, one input: pmain.d, target pmain" "0 T/out/pmain: T/src/pmain.cilkc" \
+    "$st $(norm "$T/out/pmain.d" | tr -d '\\\n' | tr -s ' ')"
+no_temps "-MMD link"
 
 # ---- part 2: the real translator and runtime ----------------------------
 cd "$T/work" || exit 1

@@ -126,15 +126,29 @@ static int needs_preprocessing(const char *name)
     return strcmp(name, "-") != 0 && !(n >= 2 && strcmp(name + n - 2, ".i") == 0);
 }
 
-/* argv for `$CC -E -x c OPTIONS FILE`: $CC may hold words ("ccache gcc"),
- * split into the copy words. */
+/* What cilkc sources may test, as cilkcc defines them too (cilkcc.c,
+ * add_predefined): __cilk as OpenCilk defines it, __cilkc__, the mode. */
+static const char *steal_macro(StealMode mode)
+{
+    switch (mode) {
+    case STEAL_CHILD:
+        return "-D__cilkc_steal_child__=1";
+    case STEAL_SERIAL:
+        return "-D__cilkc_steal_serial__=1";
+    default:
+        return "-D__cilkc_steal_continuation__=1";
+    }
+}
+
+/* argv for `$CC -E -x c MACROS OPTIONS FILE`: $CC may hold words ("ccache
+ * gcc"), split into the copy words. */
 static char **cpp_argv(const Options *o, char **words)
 {
     const char *cc = getenv("CC");
     if (!cc || !*cc)
         cc = "cc";
     *words = strcpy(xmalloc(strlen(cc) + 1), cc);
-    char **argv = xmalloc((strlen(cc) + (size_t)o->ncpp + 8) * sizeof *argv);
+    char **argv = xmalloc((strlen(cc) + (size_t)o->ncpp + 11) * sizeof *argv);
     int n = 0;
     for (char *w = strtok(*words, " \t"); w; w = strtok(NULL, " \t"))
         argv[n++] = w;
@@ -142,6 +156,9 @@ static char **cpp_argv(const Options *o, char **words)
     argv[n++] = "-C"; /* keep comments: cc's -Wimplicit-fallthrough reads them */
     argv[n++] = "-x";
     argv[n++] = "c";
+    argv[n++] = "-D__cilk=200";
+    argv[n++] = "-D__cilkc__=1";
+    argv[n++] = (char *)steal_macro(o->mode);
     for (int i = 0; i < o->ncpp; i++)
         argv[n++] = (char *)o->cpp[i];
     argv[n++] = (char *)o->input;

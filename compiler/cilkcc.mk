@@ -9,6 +9,7 @@
 #   PREFIX/bin/cilkc, PREFIX/bin/cilkcc
 #   PREFIX/lib/libcilkrt.a, PREFIX/lib/libcilkrt.so
 #   PREFIX/include/cilkrt/cilkrt.h, cilkrt_abi.h
+#   PREFIX/include/cilkrt/cilk/cilk.h, cilk_api.h (OpenCilk's names)
 #   PREFIX/lib/pkgconfig/cilkrt.pc
 #   PREFIX/share/man/man1/cilkc.1, cilkcc.1
 #   PREFIX/share/man/man3/cilk_group.3
@@ -37,12 +38,13 @@ $(CILKRT_PC): runtime/cilkrt.pc.in $(BUILD)/.prefix
 
 install: all
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib/pkgconfig \
-	    $(DESTDIR)$(PREFIX)/include/cilkrt $(DESTDIR)$(PREFIX)/share/man/man1 \
+	    $(DESTDIR)$(PREFIX)/include/cilkrt/cilk $(DESTDIR)$(PREFIX)/share/man/man1 \
 	    $(DESTDIR)$(PREFIX)/share/man/man3
 	install -m 755 $(BUILD)/bin/cilkc $(BUILD)/bin/cilkcc $(DESTDIR)$(PREFIX)/bin/
 	install -m 644 $(BUILD)/lib/libcilkrt.a $(DESTDIR)$(PREFIX)/lib/
 	install -m 755 $(BUILD)/lib/libcilkrt.so $(DESTDIR)$(PREFIX)/lib/
 	install -m 644 $(BUILD)/include/*.h $(DESTDIR)$(PREFIX)/include/cilkrt/
+	install -m 644 $(BUILD)/include/cilk/*.h $(DESTDIR)$(PREFIX)/include/cilkrt/cilk/
 	install -m 644 $(CILKRT_PC) $(DESTDIR)$(PREFIX)/lib/pkgconfig/
 	install -m 644 docs/cilkc.1 docs/cilkcc.1 $(DESTDIR)$(PREFIX)/share/man/man1/
 	install -m 644 docs/cilk_group.3 $(DESTDIR)$(PREFIX)/share/man/man3/

@@ -102,6 +102,36 @@ int f(int n)
     return x + undeclared_name;
 }
 EOF
+cat >"$T/src/ocilk.c" <<'EOF'
+/* OpenCilk source: its headers, its keywords, its runtime call */
+#include <cilk/cilk.h>
+#include <cilk/cilk_api.h>
+#include <stdio.h>
+static long fib(int n)
+{
+    if (n < 2)
+        return n;
+    long x = cilk_spawn fib(n - 1);
+    long y = fib(n - 2);
+    cilk_sync;
+    return x + y;
+}
+int main(void)
+{
+#ifdef __cilk
+    printf("fib(24) = %ld on %s workers\n", fib(24), __cilkrts_get_nworkers() > 0 ? "some" : "no");
+#endif
+    return 0;
+}
+EOF
+cat >"$T/src/ocilkfor.cilkc" <<'EOF'
+#include <cilk/cilk.h>
+void clear(int *a, int n)
+{
+    cilk_for (int i = 0; i < n; i++)
+        a[i] = 0;
+}
+EOF
 cat >"$T/src/badspawn.cilkc" <<'EOF'
 int f(int n)
 {
@@ -391,6 +421,20 @@ expect "real tools: libffi recorded where task groups are used, not elsewhere" "
 $(readelf -d "$T/out/pmain" | grep -c 'NEEDED.*libffi')"
 no_temps "real tools, task groups"
 
+# OpenCilk sources: cilk/cilk.h and cilk/cilk_api.h, under -x cilkc.
+for mode in continuation child serial; do
+    run_cc "$BUILD/bin/cilkcc" --steal=$mode -x cilkc "$T/src/ocilk.c" -o "$T/out/ocilk"
+    expect "OpenCilk source, $mode: builds and runs" "0 fib(24) = 46368 on some workers" \
+        "$st $(CILK_NWORKERS=2 "$T/out/ocilk" 2>&1)"
+done
+run_cc "$BUILD/bin/cilkcc" -c "$T/src/ocilkfor.cilkc" -o "$T/out/ocilkfor.o"
+expect "cilk_for: not supported yet, at its line and column" \
+    "1 T/src/ocilkfor.cilkc:4:5: error: cilk_for is not supported yet; write it with spawn and sync" \
+    "$st $(norm "$T/stderr" | head -n 1)"
+run_cc "$BUILD/bin/cilkcc" -c "$T/src/ocilk.c" -o "$T/out/ocilk.o"
+expect "cilk/cilk.h in plain C: a clear error" "1 1" \
+    "$st $(grep -c 'error: #error "cilk/cilk.h of cilkc: compile this file as cilkc source' "$T/stderr")"
+
 # Errors point at the .cilkc line: cc's through cilkc's #line directives.
 run_cc "$BUILD/bin/cilkcc" -c "$T/src/badpar.cilkc" -o "$T/out/badpar.o"
 expect "real tools: cc error in a parallel function at its .cilkc line" "1 yes" \
@@ -415,7 +459,8 @@ P="$T/prefix"
     >"$T/install.log" 2>&1
 expect "make install: status" "0" "$?"
 for f in bin/cilkc bin/cilkcc lib/libcilkrt.a lib/libcilkrt.so include/cilkrt/cilkrt.h \
-    include/cilkrt/cilkrt_abi.h lib/pkgconfig/cilkrt.pc share/man/man1/cilkc.1 \
+    include/cilkrt/cilkrt_abi.h include/cilkrt/cilk/cilk.h include/cilkrt/cilk/cilk_api.h \
+    lib/pkgconfig/cilkrt.pc share/man/man1/cilkc.1 \
     share/man/man1/cilkcc.1 share/man/man3/cilk_group.3; do
     expect_file "make install: $f" "$P/$f"
 done
@@ -426,6 +471,10 @@ expect "installed cilkcc finds the installed runtime" \
 run_cc "$P/bin/cilkcc" -save-temps -I"$T/inc" -DN=22 "$T/src/fib.cilkc" "$T/src/main.c" \
     -o "$T/out/iprog"
 expect "installed cilkcc: builds and runs" "0 fib(22) = 17711" "$st $("$T/out/iprog" 2>&1)"
+
+run_cc "$P/bin/cilkcc" -x cilkc "$T/src/ocilk.c" -o "$T/out/iocilk"
+expect "installed cilkcc: OpenCilk headers" "0 fib(24) = 46368 on some workers" \
+    "$st $("$T/out/iocilk" 2>&1)"
 
 export PKG_CONFIG_PATH="$P/lib/pkgconfig"
 flags=$(pkg-config --cflags --libs cilkrt 2>&1 | sed 's/ *$//')

@@ -1,0 +1,24 @@
+/*
+ * cilk/cilk.h: OpenCilk's keywords for cilkc, so that OpenCilk sources
+ * compile unchanged with cilkcc (installed as PREFIX/include/cilkrt/cilk/,
+ * where cilkcc's -I finds it).
+ *
+ * cilkc reads cilk_spawn and cilk_sync as spawn and sync, with or without
+ * this header. cilk_for, cilk_scope and cilk_reducer are not lowered yet:
+ * cilkc reports each use as an error at its line and column (grammar/
+ * lexer.l, unsupported), by the name the user wrote.
+ */
+#ifndef CILK_CILK_H
+#define CILK_CILK_H
+
+#ifndef __cilkc__
+#error "cilk/cilk.h of cilkc: compile this file as cilkc source (NAME.cilkc, or cilkcc -x cilkc)"
+#endif
+
+#define cilk_spawn _Cilk_spawn
+#define cilk_sync _Cilk_sync
+#define cilk_for _Cilk_for
+#define cilk_scope _Cilk_scope
+#define cilk_reducer _Hyperobject
+
+#endif

@@ -106,6 +106,7 @@ static void pool_stop(void)
 static void start(void)
 {
     int n = cilkrt_pool_configured_size();
+    cilkrt_stats_configure();
     cilkrt_barrier_init();
     cilkrt_pool = calloc((size_t)n, sizeof *cilkrt_pool);
     if (!cilkrt_pool) {

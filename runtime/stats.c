@@ -123,10 +123,27 @@ static void print_row(const char *who, const cilkrt_stats *s)
             s->idle_seconds);
 }
 
-void cilkrt_stats_at_exit(void)
+static int print_at_exit; /* written once by the pool's start, before any worker runs */
+
+/* CILK_STATS: unset, empty or 0 for no statistics, 1 for the table at exit.
+ * Anything else is an error, as a bad CILK_NWORKERS is: `yes` or `2` must
+ * not pass for "off" without a word. Read when the pool starts, so that a
+ * typo stops the program before it runs, not after. */
+void cilkrt_stats_configure(void)
 {
     const char *e = getenv("CILK_STATS");
-    if (!e || strcmp(e, "1") != 0 || cilkrt_pool_size == 0)
+    if (!e || !*e || strcmp(e, "0") == 0)
+        return;
+    if (strcmp(e, "1") != 0) {
+        fprintf(stderr, "cilkrt: error: CILK_STATS must be 0 or 1, not '%s'\n", e);
+        exit(1);
+    }
+    print_at_exit = 1;
+}
+
+void cilkrt_stats_at_exit(void)
+{
+    if (!print_at_exit || cilkrt_pool_size == 0)
         return;
     fprintf(stderr, "cilkrt statistics (%d workers)\n", cilkrt_pool_size);
     fprintf(stderr, "%-7s %11s %8s %9s %7s %7s %7s %7s %9s %9s %7s %8s\n", "worker", "spawns",

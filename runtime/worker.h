@@ -162,6 +162,8 @@ int cilkrt_inject_pending(void) CILKRT_HIDDEN;
 void cilkrt_inject_run(worker *w, root_call *r) CILKRT_HIDDEN;
 
 /* ---- stats.c ---- */
+/* Reads CILK_STATS (exits on a bad value); pool.c's start calls it once. */
+void cilkrt_stats_configure(void) CILKRT_HIDDEN;
 void cilkrt_stats_at_exit(void) CILKRT_HIDDEN;
 extern atomic_long cilkrt_suspended_now CILKRT_HIDDEN;
 extern atomic_long cilkrt_suspended_peak CILKRT_HIDDEN;

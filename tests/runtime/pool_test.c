@@ -109,6 +109,22 @@ Test(pool, no_stats_without_cilk_stats, .timeout = 120)
     cr_expect_str_eq(err, "");
 }
 
+Test(pool, bad_cilk_stats_values_are_rejected_before_running, .timeout = 120)
+{
+    static const char *bad[] = {"yes", "2", "true", " 1", "1 ", "01", "-1"};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        char err[512], want[256];
+        int status = run_child("2", bad[i], fib_15, err, sizeof err);
+        snprintf(want, sizeof want, "cilkrt: error: CILK_STATS must be 0 or 1, not '%s'\n",
+                 bad[i]);
+        cr_expect_eq(status, 1, "CILK_STATS='%s': exit status %d", bad[i], status);
+        cr_expect_str_eq(err, want);
+    }
+    char err[512];
+    cr_expect_eq(run_child("2", "", fib_15, err, sizeof err), 0);
+    cr_expect_str_eq(err, "", "empty: no statistics");
+}
+
 Test(pool, stats_reset_and_get, .timeout = 120)
 {
     cilkrt_stats s;

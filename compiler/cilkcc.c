@@ -66,6 +66,7 @@ typedef struct {
     int has_dep_file, has_dep_target, has_dep; /* -MF, -MT/-MQ, -MD/-MMD */
     int shared;                                /* -shared */
     int lang_cilkc; /* after -x cilkc: every input is a .cilkc file */
+    int pedantic;   /* -pedantic, -pedantic-errors, -Wpedantic */
     /* Tools and the runtime, found by locate(). */
     char **cc; /* $CC split into words, NULL-terminated */
     const char *cilkc;
@@ -410,6 +411,23 @@ static int has_suffix(const char *s, const char *suffix)
     return n >= m && strcmp(s + n - m, suffix) == 0;
 }
 
+static int is_pedantic(const char *w)
+{
+    return strncmp(w, "-pedantic", 9) == 0 || strcmp(w, "-Wpedantic") == 0 ||
+           strcmp(w, "-Werror=pedantic") == 0;
+}
+
+/* Options only the preprocessor reads (the first word of an Arg). */
+static int is_cpp_only(const char *w)
+{
+    static const char *const prefixes[] = {"-I", "-D", "-U", "-isystem", "-iquote", "-idirafter",
+                                           "-iprefix", "-iwithprefix", "-Xpreprocessor"};
+    for (size_t i = 0; i < sizeof prefixes / sizeof prefixes[0]; i++)
+        if (strncmp(w, prefixes[i], strlen(prefixes[i])) == 0)
+            return 1;
+    return 0;
+}
+
 static int is_one_of(const char *s, const char *const *list)
 {
     for (; *list; list++)
@@ -579,6 +597,7 @@ static int parse_word(Driver *d, char **argv, int i)
             n = parse_arg_option(d, argv, i);
         if (n)
             return n;
+        d->pedantic |= is_pedantic(a);
         add_arg(d, ARG_COMMON, a, NULL);
     }
     return 1;
@@ -756,19 +775,56 @@ static void translate(const Driver *d, const char *in, const char *out)
     run(d, &a);
 }
 
+/* Under -pedantic, gcc rejects the `# N "file" 1 3 4` line markers of the
+ * generated C ("style of line directive is a GCC extension"), and #line
+ * cannot say that the lines after it come from a system header, which
+ * -pedantic must not judge. So the generated C goes through cc -E -C once
+ * more without the pedantic options, and cc compiles the result as
+ * preprocessed input, where line markers are the norm. The user's macros
+ * were expanded already; only the runtime header's are left to expand. */
+static const char *preprocess_again(const Driver *d, const char *src, const char *in)
+{
+    const char *out = make_temp_named(format("%s.i", kept_name(src)));
+    Argv a = {0};
+    argv_add_cc(&a, d);
+    argv_add(&a, "-E");
+    argv_add(&a, "-C");
+    for (int i = 0; i < d->nargs; i++)
+        if (d->args[i].kind == ARG_COMMON && !is_pedantic(d->args[i].word[0]))
+            for (int k = 0; k < d->args[i].nword; k++)
+                argv_add(&a, d->args[i].word[k]);
+    add_include_dir(&a, d);
+    argv_add(&a, in);
+    argv_add(&a, "-o");
+    argv_add(&a, out);
+    run(d, &a);
+    return out;
+}
+
 /* cc -c on the generated C in, named after src in the object's debug
  * information, so that the temporary's random name stays out of it and two
  * compiles of one file give the same bytes. */
 static void compile_c(const Driver *d, const char *src, const char *in, const char *out)
 {
+    const char *pre = d->pedantic ? preprocess_again(d, src, in) : NULL;
     Argv a = {0};
     argv_add_cc(&a, d);
     argv_add(&a, d->stage == STAGE_ASSEMBLY ? "-S" : "-c");
-    add_args(&a, d, KIND(ARG_COMMON) | KIND(ARG_NO_PP));
-    add_include_dir(&a, d);
+    if (pre) {
+        /* clang -Werror rejects preprocessor options it has no use for */
+        for (int i = 0; i < d->nargs; i++)
+            if ((d->args[i].kind == ARG_COMMON && !is_cpp_only(d->args[i].word[0])) ||
+                d->args[i].kind == ARG_NO_PP)
+                for (int k = 0; k < d->args[i].nword; k++)
+                    argv_add(&a, d->args[i].word[k]);
+        add_lang(&a, "cpp-output");
+    } else {
+        add_args(&a, d, KIND(ARG_COMMON) | KIND(ARG_NO_PP));
+        add_include_dir(&a, d);
+    }
     if (!strchr(in, '='))
         argv_add(&a, format("-ffile-prefix-map=%s=%s", in, src));
-    argv_add(&a, in);
+    argv_add(&a, pre ? pre : in);
     argv_add(&a, "-o");
     argv_add(&a, out);
     run(d, &a);

@@ -141,7 +141,8 @@ static void emit_child_body(Lower *L)
 static void emit_entry(Lower *L)
 {
     lower_entry_head(L);
-    emit_fmt(&L->e, "return cilkc_body_%s(cilkc_w", L->name);
+    /* no `return f();` for void f: -pedantic forbids it */
+    emit_fmt(&L->e, "%scilkc_body_%s(cilkc_w", L->is_void ? "" : "return ", L->name);
     if (L->fn->nparams)
         emit_str(&L->e, ", ");
     lower_param_list(L, "");

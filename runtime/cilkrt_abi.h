@@ -12,6 +12,11 @@
 #ifndef CILKRT_ABI_H
 #define CILKRT_ABI_H
 
+/* A system header for cc: its C11 (_Atomic, _Alignas, _Thread_local) and
+ * GNU extensions draw no -pedantic diagnostic when the user's code is
+ * compiled with -std=c99 -pedantic-errors. */
+#pragma GCC system_header
+
 /* No #include here: generated code includes this header in front of a
  * translation unit that is already preprocessed, so a system header pulled
  * in again would redefine its types (glibc's anonymous structs conflict).

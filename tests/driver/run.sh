@@ -518,6 +518,48 @@ run_cc "$BUILD/bin/cilkcc" -DN=20 "$T/src/main.c" -L"$T/out" -lfib -Wl,-rpath,"$
 expect "real tools, -shared: the program links and runs" "0 fib(20) = 6765" \
     "$st $(CILK_NWORKERS=2 "$T/out/sprog" 2>&1)"
 
+# tests/driver/project: a plain Makefile run with `make CC=cilkcc` (make
+# exports CC to its recipes, where cilkcc once found itself and started
+# copies of itself without end), -MMD -MP, a static and a shared library.
+PJ="$T/project"
+cp -R "$ROOT/tests/driver/project" "$PJ"
+PMAKE="$MAKE --no-print-directory -C $PJ"
+run_cc timeout 300 env MAKEFLAGS= $PMAKE CC="$BUILD/bin/cilkcc"
+expect "project: make CC=cilkcc builds" "0" "$st"
+expect "project: the program runs" "psum = 5000050000, pfib = 75025" \
+    "$(CILK_NWORKERS=3 "$PJ/out/prog" 2>&1)"
+run_cc env MAKEFLAGS= $PMAKE -q CC="$BUILD/bin/cilkcc"
+expect "project: up to date after a build" "0" "$st"
+touch "$PJ/app/util.h"
+run_cc timeout 300 env MAKEFLAGS= $PMAKE CC="$BUILD/bin/cilkcc"
+expect "project: util.h touched, main.o and util.o rebuilt, then the program" \
+    "0 out/app/main.o out/app/util.o out/prog" \
+    "$st $(grep -o ' -o out/[^ ]*' "$T/stdout" | sed 's/ -o //' | paste -sd' ')"
+printf '#define EXTRA 1\n' >"$PJ/app/extra.h"
+sed -i 's|#include "util.h"|#include "util.h"\n#include "extra.h"|' "$PJ/app/util.c"
+run_cc timeout 300 env MAKEFLAGS= $PMAKE CC="$BUILD/bin/cilkcc"
+sed -i '/extra.h/d' "$PJ/app/util.c"
+rm "$PJ/app/extra.h"
+run_cc timeout 300 env MAKEFLAGS= $PMAKE CC="$BUILD/bin/cilkcc"
+expect "project: -MP, a header removed with its #include: util.o rebuilt" "0 out/app/util.o out/prog" \
+    "$st $(grep -o ' -o out/[^ ]*' "$T/stdout" | sed 's/ -o //' | paste -sd' ')"
+# The shared library needs the runtime from the program's link: a plain C
+# program links it with the line README.md gives (pkg-config --libs cilkrt,
+# here libcilkrt.a and -lpthread), and fails without it.
+printf '#include "par.h"\nint main(void) { return pfib(20) != 6765; }\n' >"$PJ/plain.c"
+run_cc "$REALCC" -I"$PJ/include" -o "$PJ/out/plain" "$PJ/plain.c" -L"$PJ/out" -lpfib \
+    -Wl,-rpath,"$PJ/out" "$BUILD/lib/libcilkrt.a" -lpthread
+expect "project: plain cc links a C program with the shared library and the runtime" "0 0" \
+    "$st $(CILK_NWORKERS=2 "$PJ/out/plain" >/dev/null 2>&1; echo $?)"
+run_cc "$REALCC" -I"$PJ/include" -o "$PJ/out/plain" "$PJ/plain.c" -L"$PJ/out" -lpfib
+expect "project: without the runtime, libpfib.so's cilkrt_ references are undefined" "1 yes" \
+    "$st $(grep -q 'libpfib.so: undefined reference to .cilkrt_' "$T/stderr" && echo yes)"
+# export CC=cilkcc: the environment's CC reaches the recipes the same way.
+(cd "$PJ" && MAKEFLAGS='' "$MAKE" -s clean)
+run_cc timeout 300 env MAKEFLAGS= CC="$BUILD/bin/cilkcc" $PMAKE
+expect "project: CC=cilkcc in the environment builds" "0 psum = 5000050000, pfib = 75025" \
+    "$st $(CILK_NWORKERS=2 "$PJ/out/prog" 2>&1)"
+
 # make install into a scratch PREFIX, then use the installed tree.
 P="$T/prefix"
 (cd "$ROOT" && MAKEFLAGS='' "$MAKE" -s --no-print-directory install PREFIX="$P" BUILD="$BUILD") \

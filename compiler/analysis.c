@@ -254,6 +254,31 @@ static void check_func(Analysis *a)
     analysis_walk(fn->body, check_node, a);
 }
 
+/* Is token i a `#pragma omp ...` line? */
+static int is_omp_pragma(const Analysis *a, int i)
+{
+    if (kind(a, i) != TK_PRAGMA)
+        return 0;
+    const char *s = a->u->buf + tok(a, i)->off, *end = s + tok(a, i)->len;
+    while (s < end && (*s == ' ' || *s == '\t' || *s == '#'))
+        s++;
+    s += 6; /* "pragma", which the scanner matched */
+    while (s < end && (*s == ' ' || *s == '\t'))
+        s++;
+    return end - s >= 3 && strncmp(s, "omp", 3) == 0 && (end - s == 3 || s[3] == ' ' || s[3] == '\t');
+}
+
+int analysis_refuse_omp(Analysis *a)
+{
+    for (int i = a->fn->first; i < a->fn->last; i++)
+        if (is_omp_pragma(a, i))
+            error(a, i,
+                  "OpenMP pragma in a parallel function is not supported with continuation "
+                  "stealing; use --steal=child, or move the OpenMP code into a function "
+                  "without spawn");
+    return a->errors;
+}
+
 int analyze_func(const Unit *u, const Func *fn, Diag *d, Analysis *a)
 {
     memset(a, 0, sizeof *a);

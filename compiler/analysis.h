@@ -26,6 +26,10 @@ typedef struct {
  * number of errors (then a holds nothing to use). */
 int analyze_func(const Unit *u, const Func *fn, Diag *d, Analysis *a);
 void analysis_free(Analysis *a);
+/* Continuation mode: report each `#pragma omp` in a's function. Its
+ * clauses name locals that the slow clone keeps in the frame, and its loop
+ * header is rewritten, so OpenMP would see neither. Returns a->errors. */
+int analysis_refuse_omp(Analysis *a);
 
 /* Call visit on n and every statement below it, in source order. */
 void analysis_walk(Node *n, void (*visit)(Node *n, void *arg), void *arg);

@@ -804,6 +804,8 @@ static void lower_func(Lower *L, const Func *fn)
     L->nvisible = 0;
     L->is_main = strcmp(L->name, "main") == 0;
     int errors = analyze_func(L->u, fn, L->d, &L->a);
+    if (!errors && L->mode == STEAL_CONTINUATION)
+        errors = analysis_refuse_omp(&L->a);
     L->errors += errors;
     if (errors) {
         analysis_free(&L->a);

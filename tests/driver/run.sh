@@ -163,6 +163,21 @@ int main(void)
     return EXIT_SUCCESS;
 }
 EOF
+cat >"$T/src/omp.cilkc" <<'EOF'
+#include <stdio.h>
+static int g(int n) { return n; }
+static int f(int n)
+{
+    int s = 0;
+    int x = spawn g(n);
+    sync;
+#pragma omp parallel for reduction(+:s)
+    for (int i = 0; i < n; i++)
+        s += i;
+    return s + x;
+}
+int main(void) { printf("%d\n", f(100)); return 0; }
+EOF
 cat >"$T/src/badspawn.cilkc" <<'EOF'
 int f(int n)
 {
@@ -499,6 +514,18 @@ for pcc in gcc clang; do
         done
     done
 done
+
+# -fopenmp: an OpenMP loop in a parallel function works in child and serial
+# mode; continuation mode refuses it at the pragma (its locals live in the
+# frame there, where the pragma's clauses cannot name them).
+for mode in child serial; do
+    run_cc "$BUILD/bin/cilkcc" --steal=$mode -fopenmp "$T/src/omp.cilkc" -o "$T/out/omp"
+    expect "-fopenmp, $mode: builds and runs" "0 5050" \
+        "$st $(cat "$T/stderr")$(OMP_NUM_THREADS=2 CILK_NWORKERS=2 "$T/out/omp" 2>&1)"
+done
+run_cc "$BUILD/bin/cilkcc" -fopenmp -c "$T/src/omp.cilkc" -o "$T/out/omp.o"
+expect "-fopenmp, continuation: refused at the pragma" "1 yes" \
+    "$st $(grep -q "^$T/src/omp.cilkc:8:1: error: OpenMP pragma in a parallel function" "$T/stderr" && echo yes)"
 
 # Errors point at the .cilkc line: cc's through cilkc's #line directives.
 run_cc "$BUILD/bin/cilkcc" -c "$T/src/badpar.cilkc" -o "$T/out/badpar.o"

@@ -279,6 +279,44 @@ int analysis_refuse_omp(Analysis *a)
     return a->errors;
 }
 
+/* Does dd declare a function returning void: `void name(...)`, with only
+ * storage classes, qualifiers, inline and attributes beside the `void`? A
+ * typedef'd void or a pointer is left to cc. */
+static int declares_void_function(const Analysis *a, const Declarator *dd)
+{
+    if (!dd || dd->name != dd->first || kind(a, dd->first + 1) != TK_LPAREN ||
+        matching(a, dd->first + 1) != dd->last - 1)
+        return 0;
+    int voids = 0;
+    for (int i = dd->parent->spec_first; i < dd->parent->spec_last; i++) {
+        int k = kind(a, i);
+        if (k == TK_ATTRIBUTE)
+            i = matching(a, i + 1);
+        else if (k == TK_VOID)
+            voids++;
+        else if (k != TK_STATIC && k != TK_EXTERN && k != TK_INLINE && k != TK_CONST &&
+                 k != TK_VOLATILE && k != TK_NORETURN && k != TK_EXTENSION)
+            return 0;
+    }
+    return voids == 1;
+}
+
+/* `x = spawn f()` where f returns void: said here, at the spawn, rather
+ * than by cc about the generated result variable. */
+static void check_results(Analysis *a)
+{
+    for (int k = 0; k < a->nspawns; k++) {
+        const Node *n = a->spawns[k];
+        const Sym *f = n->callee.last - n->callee.first == 1 ? tok(a, n->callee.first)->sym : NULL;
+        int has_dest = n->lv.last > n->lv.first || a->declared[k];
+        if (has_dest && f && f->kind == SYM_FUNC && declares_void_function(a, f->decl)) {
+            diag_error(a->d, a->u, n->spawn_tok, "'%s' returns void: its spawn gives no value",
+                       f->name);
+            a->errors++;
+        }
+    }
+}
+
 int analyze_func(const Unit *u, const Func *fn, Diag *d, Analysis *a)
 {
     memset(a, 0, sizeof *a);
@@ -289,6 +327,9 @@ int analyze_func(const Unit *u, const Func *fn, Diag *d, Analysis *a)
     if (a->errors)
         return a->errors;
     analysis_walk(fn->body, collect_site, a);
+    check_results(a);
+    if (a->errors)
+        return a->errors;
     find_expr_locals(a);
     find_resident(a);
     find_assigned(a);

@@ -210,9 +210,9 @@ static void argv_add_cc(Argv *a, const Driver *d)
         argv_add(a, *w);
 }
 
-/* Run a tool and wait for it. On failure exit with its status (atexit then
- * removes the temporaries); a tool killed by a signal gives 128 + signal. */
-static void run(const Driver *d, Argv *a)
+/* Run a tool and wait for it; its stderr goes to err_fd unless that is -1.
+ * Returns its wait status. */
+static int run_status(const Driver *d, Argv *a, int err_fd)
 {
     if (d->verbose) {
         for (int i = 0; i < a->n; i++)
@@ -224,6 +224,8 @@ static void run(const Driver *d, Argv *a)
     if (pid < 0)
         error("cannot fork: %s", strerror(errno));
     if (pid == 0) {
+        if (err_fd >= 0)
+            dup2(err_fd, STDERR_FILENO);
         execvp(a->v[0], (char *const *)a->v);
         fprintf(stderr, "cilkcc: error: cannot run '%s': %s\n", a->v[0], strerror(errno));
         _exit(127);
@@ -234,6 +236,13 @@ static void run(const Driver *d, Argv *a)
             error("waitpid: %s", strerror(errno));
     free(a->v);
     *a = (Argv){0};
+    return status;
+}
+
+/* On a tool's failure exit with its status (atexit then removes the
+ * temporaries); a tool killed by a signal gives 128 + signal. */
+static void check_status(const Driver *d, int status)
+{
     if (WIFEXITED(status) && WEXITSTATUS(status) != 0)
         exit(WEXITSTATUS(status));
     if (WIFSIGNALED(status)) {
@@ -241,6 +250,234 @@ static void run(const Driver *d, Argv *a)
                 WTERMSIG(status));
         exit(128 + WTERMSIG(status));
     }
+}
+
+static void run(const Driver *d, Argv *a) { check_status(d, run_status(d, a, -1)); }
+
+/* ------------------------------------------------------------------------
+ * cc's messages about the generated C
+ *
+ * cilkc writes a statement of a parallel function into several generated
+ * functions (both clones, child thunks, __typeof__ of a result), each at
+ * the user's line and column, so cc may report one mistake several times.
+ * Its messages are passed on with each (file:line, kind, text) once, the
+ * notes after a message with it, and the generated names in "In function"
+ * lines turned back into the user's.
+ * ------------------------------------------------------------------------ */
+
+typedef struct {
+    char **v;
+    int n;
+} Strings;
+
+static void strings_add(Strings *l, char *s)
+{
+    l->v = xrealloc(l->v, (size_t)(l->n + 1) * sizeof *l->v);
+    l->v[l->n++] = s;
+}
+
+static int strings_has(const Strings *l, const char *s)
+{
+    for (int i = 0; i < l->n; i++)
+        if (strcmp(l->v[i], s) == 0)
+            return 1;
+    return 0;
+}
+
+static const char *skip_digits(const char *p)
+{
+    while (*p >= '0' && *p <= '9')
+        p++;
+    return p;
+}
+
+/* Where a message points, from its first line. */
+typedef struct {
+    char *file;
+    long line, col;
+    char *key; /* "FILE:LINE: KIND: TEXT": the column left out, since a
+                  statement written twice may put one mistake at two */
+    int note;
+} Head;
+
+/* A message's first line, "FILE:LINE:COL: KIND: TEXT"? */
+static int message_head(const char *line, Head *h)
+{
+    for (const char *p = strchr(line, ':'); p; p = strchr(p + 1, ':')) {
+        const char *c = skip_digits(p + 1);
+        if (c == p + 1 || *c != ':')
+            continue;
+        const char *e = skip_digits(c + 1);
+        if (e == c + 1 || strncmp(e, ": ", 2) != 0)
+            continue;
+        e += 2;
+        if (strncmp(e, "error: ", 7) != 0 && strncmp(e, "warning: ", 9) != 0 &&
+            strncmp(e, "note: ", 6) != 0 && strncmp(e, "fatal error: ", 13) != 0)
+            return 0;
+        h->file = format("%.*s", (int)(p - line), line);
+        h->line = strtol(p + 1, NULL, 10);
+        h->col = strtol(c + 1, NULL, 10);
+        h->note = strncmp(e, "note: ", 6) == 0;
+        h->key = format("%.*s %s", (int)(c - line), line, e);
+        return 1;
+    }
+    return 0;
+}
+
+/* gcc quotes the source as "  12 | text" and "     |   ^". */
+static int is_gcc_quote(const char *line)
+{
+    const char *p = skip_digits(line + strspn(line, " "));
+    p += strspn(p, " ");
+    return *p == '|' && p > line && p[-1] == ' ';
+}
+
+/* Line n of file, without its newline, or NULL. */
+static char *source_line(const char *file, long n)
+{
+    FILE *f = fopen(file, "r");
+    if (!f)
+        return NULL;
+    char *line = NULL;
+    size_t cap = 0;
+    ssize_t len = -1;
+    for (long i = 0; i < n && (len = getline(&line, &cap, f)) >= 0; i++)
+        continue;
+    fclose(f);
+    if (len < 0) {
+        free(line);
+        return NULL;
+    }
+    line[strcspn(line, "\n")] = '\0';
+    return line;
+}
+
+/* clang quotes the generated C, where the #line directives point: quote
+ * the user's line instead, with a caret at the column. */
+static void quote_source(const Head *h)
+{
+    char *line = source_line(h->file, h->line);
+    if (!line)
+        return;
+    fprintf(stderr, "%s\n", line);
+    for (long i = 1; i < h->col && line[i - 1]; i++)
+        fputc(line[i - 1] == '\t' ? '\t' : ' ', stderr);
+    fputs("^\n", stderr);
+    free(line);
+}
+
+/* Lines that set the scene for the messages after them. */
+static int is_context(const char *line)
+{
+    return strstr(line, ": In function ") || strstr(line, ": At top level:") ||
+           strncmp(line, "In file included from ", 22) == 0 ||
+           strncmp(line, "                 from ", 22) == 0;
+}
+
+static void cut(char *p, size_t n) { memmove(p, p + n, strlen(p + n) + 1); }
+
+/* "In function 'cilkc_slow_fib'" -> "In function 'fib'"; a child-mode
+ * thunk "cilkc_thunk_fib_2" -> "fib". */
+static char *user_names(char *line)
+{
+    static const char *const prefixes[] = {"cilkc_fast_",  "cilkc_slow_", "cilkc_body_",
+                                           "cilkc_inlet_", "cilkc_root_", "cilkc_thunk_"};
+    static const char ident[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_";
+    for (size_t k = 0; k < sizeof prefixes / sizeof prefixes[0]; k++)
+        for (char *p; (p = strstr(line, prefixes[k]));) {
+            cut(p, strlen(prefixes[k]));
+            char *end = p + strspn(p, ident), *site = end;
+            while (site > p && site[-1] >= '0' && site[-1] <= '9')
+                site--;
+            if (strcmp(prefixes[k], "cilkc_thunk_") == 0 && site < end && site - 1 > p &&
+                site[-1] == '_')
+                cut(site - 1, (size_t)(end - site + 1));
+        }
+    return line;
+}
+
+/* "2 warnings and 1 error generated.", as clang counts */
+static void print_count(int warnings, int errors)
+{
+    if (warnings)
+        fprintf(stderr, "%d warning%s%s", warnings, warnings > 1 ? "s" : "", errors ? " and " : "");
+    if (errors)
+        fprintf(stderr, "%d error%s", errors, errors > 1 ? "s" : "");
+    if (warnings || errors)
+        fputs(" generated.\n", stderr);
+}
+
+/* The lines of context waiting for the next message that is shown. */
+static void show_context(Strings *context, char **shown)
+{
+    for (int i = 0; i < context->n; i++)
+        if (!*shown || strcmp(context->v[i], *shown) != 0 || i + 1 < context->n)
+            fprintf(stderr, "%s\n", context->v[i]);
+    if (context->n)
+        *shown = context->v[context->n - 1];
+    context->n = 0;
+}
+
+/* Print text (cc's stderr, NUL-terminated) with repeated messages left out. */
+static void print_messages(char *text)
+{
+    Strings seen = {0}, context = {0};
+    char *shown = NULL;
+    Head h = {0};
+    int keep = 1, quoted = 0; /* quoted: the current message's source */
+    int errors = 0, warnings = 0, counted = 0;
+    for (char *line = strtok(text, "\n"); line; line = strtok(NULL, "\n")) {
+        if (is_context(line)) {
+            strings_add(&context, user_names(line));
+        } else if (message_head(line, &h)) {
+            if (!h.note) {
+                keep = !strings_has(&seen, h.key);
+                strings_add(&seen, h.key);
+                errors += keep && !strstr(h.key, " warning: ");
+                warnings += keep && strstr(h.key, " warning: ");
+            }
+            quoted = 0;
+            if (keep) {
+                show_context(&context, &shown);
+                fprintf(stderr, "%s\n", line);
+            }
+            context.n = 0;
+        } else if (strstr(line, " generated.")) {
+            counted = 1; /* clang's count, which counted the repeats */
+        } else if (keep && (is_gcc_quote(line) || !h.file)) {
+            fprintf(stderr, "%s\n", line);
+        } else if (keep && !quoted) {
+            quote_source(&h);
+            quoted = 1;
+        }
+    }
+    if (counted)
+        print_count(warnings, errors);
+    free(seen.v);
+    free(context.v);
+}
+
+/* run() for cc on generated C: its messages go through print_messages. */
+static void run_cc_filtered(const Driver *d, Argv *a)
+{
+    const char *path = make_temp(".err");
+    FILE *f = fopen(path, "w+");
+    if (!f)
+        error("cannot open '%s': %s", path, strerror(errno));
+    int status = run_status(d, a, fileno(f));
+    rewind(f);
+    char *text = NULL;
+    size_t size = 0;
+    FILE *m = open_memstream(&text, &size);
+    if (!m)
+        error("out of memory");
+    for (int c; (c = getc(f)) != EOF;)
+        putc(c, m);
+    fclose(m);
+    fclose(f);
+    print_messages(text);
+    free(text);
+    check_status(d, status);
 }
 
 /* ------------------------------------------------------------------------
@@ -827,7 +1064,7 @@ static void compile_c(const Driver *d, const char *src, const char *in, const ch
     argv_add(&a, pre ? pre : in);
     argv_add(&a, "-o");
     argv_add(&a, out);
-    run(d, &a);
+    run_cc_filtered(d, &a);
 }
 
 /* One .cilkc input to an object (or assembly): cc -E, cilkc, cc -c. */

@@ -121,15 +121,57 @@ static int emit_alloca(Emit *e, int i)
     return i + 1; /* the '(' is written */
 }
 
+/* The output column (from 0) of the next byte. */
+static int out_col(const Emit *e)
+{
+    size_t i = e->out->len;
+    while (i > 0 && e->out->data[i - 1] != '\n')
+        i--;
+    return (int)(e->out->len - i);
+}
+
+/* Space up to column col (from 1) of token t's line, with the source
+ * line's own tabs, so that cc counts display columns as in the source. */
+static void pad_to(Emit *e, const Token *t, int from)
+{
+    const char *line = e->u->buf + t->off - (t->col - 1);
+    for (int c = from; c < t->col - 1; c++)
+        buf_add(e->out, line[c] == '\t' ? "\t" : " ", 1);
+}
+
+/* Put the output where the user wrote token t: its line (newlines, or a
+ * #line directive) and its column (padding), so that cc's messages about
+ * it give the user's line and column. Generated text ahead of it on the
+ * line may have gone past that column: then t starts a new line. glued:
+ * t followed the token just written with nothing between them. */
+static void place(Emit *e, const Token *t, int glued)
+{
+    const char *file = t->file ? t->file : e->u->name;
+    int same_file = e->file && strcmp(e->file, file) == 0;
+    int col = out_col(e);
+    char last = e->out->len ? e->out->data[e->out->len - 1] : '\n';
+    int room = col < t->col - 1 || (col == t->col - 1 && (glued || last == ' ' || last == '\n'));
+    if (same_file && t->line == e->line && room) {
+        pad_to(e, t, col);
+        return;
+    }
+    if (same_file && t->line > e->line && t->line - e->line <= 4)
+        while (e->line < t->line)
+            emit_str(e, "\n");
+    else
+        emit_line_directive(e, t->line, file);
+    pad_to(e, t, 0);
+}
+
 void emit_range(Emit *e, int first, int last)
 {
     const Unit *u = e->u;
+    int prev = -1; /* the token written last by this call */
     for (int i = first; i < last; i++) {
         const Token *t = &u->toks[i];
         if (t->kind == TK_CILK)
             continue;
-        if (i > first && u->toks[i - 1].off + u->toks[i - 1].len < t->off)
-            emit_str(e, " ");
+        place(e, t, prev >= 0 && prev == i - 1 && u->toks[prev].off + u->toks[prev].len == t->off);
         if (t->kind == TK_IDENT && t->sym && t->sym->is_local && t->sym->kind == SYM_VAR &&
             !(t->sym->storage & (SC_EXTERN | SC_TYPEDEF)))
             emit_local(e, t->sym);
@@ -137,6 +179,7 @@ void emit_range(Emit *e, int first, int last)
             i = emit_alloca(e, i);
         else
             emit_tok_raw(e, i);
+        prev = i;
     }
 }
 

@@ -527,6 +527,30 @@ run_cc "$BUILD/bin/cilkcc" -fopenmp -c "$T/src/omp.cilkc" -o "$T/out/omp.o"
 expect "-fopenmp, continuation: refused at the pragma" "1 yes" \
     "$st $(grep -q "^$T/src/omp.cilkc:8:1: error: OpenMP pragma in a parallel function" "$T/stderr" && echo yes)"
 
+# Diagnostic golden tests (tests/driver/diag/NAME.cilkc, expected stderr
+# in NAME.CC.MODE.err, from Debian 12's gcc 12 and clang 14): the common
+# mistakes come out once each, at the user's line and column, naming the
+# user's functions; `x = spawn voidfn()` is cilkc's own error.
+cp -R "$ROOT/tests/driver/diag" "$T/diag"
+for pcc in gcc clang; do
+    command -v $pcc >/dev/null 2>&1 || { echo "skip: no $pcc for the diagnostic tests"; continue; }
+    for mode in continuation child; do
+        for src in "$T"/diag/*.cilkc; do
+            name=$(basename "$src" .cilkc)
+            (cd "$T/diag" && env CILKCC_CC=$pcc "$BUILD/bin/cilkcc" --steal=$mode -c "$name.cilkc" \
+                -o "$T/out/diag.o" 2>"$T/stderr")
+            st=$?
+            if [ $st -eq 1 ] && cmp -s "$T/diag/$name.$pcc.$mode.err" "$T/stderr"; then
+                ok "diagnostics: $name, $pcc, $mode"
+            else
+                not_ok "diagnostics: $name, $pcc, $mode (status $st)" \
+                    "$(diff "$T/diag/$name.$pcc.$mode.err" "$T/stderr" | head -20)"
+            fi
+        done
+    done
+done
+no_temps "diagnostics"
+
 # Errors point at the .cilkc line: cc's through cilkc's #line directives.
 run_cc "$BUILD/bin/cilkcc" -c "$T/src/badpar.cilkc" -o "$T/out/badpar.o"
 expect "real tools: cc error in a parallel function at its .cilkc line" "1 yes" \

@@ -13,6 +13,7 @@
 #   PREFIX/lib/pkgconfig/cilkrt.pc
 #   PREFIX/share/man/man1/cilkc.1, cilkcc.1
 #   PREFIX/share/man/man3/cilk_group.3
+#   PREFIX/share/cilkc/cilkc-gdb.py (gdb: skip the runtime, cilkc-locals)
 
 CILKC_VERSION ?= 0.1.0
 CILKCC := $(BUILD)/bin/cilkcc
@@ -39,7 +40,7 @@ $(CILKRT_PC): runtime/cilkrt.pc.in $(BUILD)/.prefix
 install: all
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib/pkgconfig \
 	    $(DESTDIR)$(PREFIX)/include/cilkrt/cilk $(DESTDIR)$(PREFIX)/share/man/man1 \
-	    $(DESTDIR)$(PREFIX)/share/man/man3
+	    $(DESTDIR)$(PREFIX)/share/man/man3 $(DESTDIR)$(PREFIX)/share/cilkc
 	install -m 755 $(BUILD)/bin/cilkc $(BUILD)/bin/cilkcc $(DESTDIR)$(PREFIX)/bin/
 	install -m 644 $(BUILD)/lib/libcilkrt.a $(DESTDIR)$(PREFIX)/lib/
 	install -m 755 $(BUILD)/lib/libcilkrt.so $(DESTDIR)$(PREFIX)/lib/
@@ -48,6 +49,7 @@ install: all
 	install -m 644 $(CILKRT_PC) $(DESTDIR)$(PREFIX)/lib/pkgconfig/
 	install -m 644 docs/cilkc.1 docs/cilkcc.1 $(DESTDIR)$(PREFIX)/share/man/man1/
 	install -m 644 docs/cilk_group.3 $(DESTDIR)$(PREFIX)/share/man/man3/
+	install -m 644 scripts/cilkc-gdb.py $(DESTDIR)$(PREFIX)/share/cilkc/
 
 # The test checks the installed cilkrt.pc with pkg-config.
 $(BUILD)/.deps-pkgconf:

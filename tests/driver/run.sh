@@ -178,6 +178,25 @@ static int f(int n)
 }
 int main(void) { printf("%d\n", f(100)); return 0; }
 EOF
+cat >"$T/src/dbg.cilkc" <<'EOF'
+#include <cilkrt.h>
+#include <stdio.h>
+static int g(int n)
+{
+    while (cilkrt_nworkers() > 1 && cilkrt_stats_steals() == 0)
+        continue; /* until the continuation of f is stolen */
+    return n * 2;
+}
+int f(int n)
+{
+    int a = n + 1;
+    int x = spawn g(a);
+    int b = a + 1;
+    sync;
+    return x + b;
+}
+int main(void) { printf("%d\n", f(20)); return 0; }
+EOF
 cat >"$T/src/badspawn.cilkc" <<'EOF'
 int f(int n)
 {
@@ -551,6 +570,26 @@ for pcc in gcc clang; do
 done
 no_temps "diagnostics"
 
+# scripts/cilkc-gdb.py under gdb: after a steal, the thief stops in the
+# slow clone, where `print a` finds nothing but cilkc-locals lists the
+# locals by name; `step` on a spawn line goes into the child, not into the
+# runtime (without the script it stops in cilkrt_frame_alloc).
+if command -v gdb >/dev/null 2>&1; then
+    "$BUILD/bin/cilkcc" -g -O0 "$T/src/dbg.cilkc" -o "$T/out/dbg"
+    CILK_NWORKERS=2 timeout 120 gdb -batch -nx -ex "source $ROOT/scripts/cilkc-gdb.py" \
+        -ex "break dbg.cilkc:13" -ex run -ex cilkc-locals "$T/out/dbg" >"$T/stdout" 2>&1
+    expect "gdb: a stolen continuation stops in the slow clone" "1" \
+        "$(grep -c 'hit Breakpoint .*cilkc_slow_f' "$T/stdout")"
+    expect "gdb: cilkc-locals there lists the locals by source name" "a = 21|n = 20" \
+        "$(grep -e '^a = ' -e '^n = ' "$T/stdout" | paste -sd'|')"
+    CILK_NWORKERS=1 timeout 120 gdb -batch -nx -ex "source $ROOT/scripts/cilkc-gdb.py" \
+        -ex "break dbg.cilkc:12" -ex run -ex step -ex frame "$T/out/dbg" >"$T/stdout" 2>&1
+    expect "gdb: step on a spawn line enters the spawned function" "1" \
+        "$(grep -c '^#0  g (n=21) at .*dbg.cilkc:5' "$T/stdout")"
+else
+    echo "skip: no gdb for the cilkc-gdb.py test"
+fi
+
 # Errors point at the .cilkc line: cc's through cilkc's #line directives.
 run_cc "$BUILD/bin/cilkcc" -c "$T/src/badpar.cilkc" -o "$T/out/badpar.o"
 expect "real tools: cc error in a parallel function at its .cilkc line" "1 yes" \
@@ -618,7 +657,7 @@ P="$T/prefix"
 expect "make install: status" "0" "$?"
 for f in bin/cilkc bin/cilkcc lib/libcilkrt.a lib/libcilkrt.so include/cilkrt/cilkrt.h \
     include/cilkrt/cilkrt_abi.h include/cilkrt/cilk/cilk.h include/cilkrt/cilk/cilk_api.h \
-    lib/pkgconfig/cilkrt.pc share/man/man1/cilkc.1 \
+    lib/pkgconfig/cilkrt.pc share/cilkc/cilkc-gdb.py share/man/man1/cilkc.1 \
     share/man/man1/cilkcc.1 share/man/man3/cilk_group.3; do
     expect_file "make install: $f" "$P/$f"
 done

@@ -265,7 +265,8 @@ static int is_omp_pragma(const Analysis *a, int i)
     s += 6; /* "pragma", which the scanner matched */
     while (s < end && (*s == ' ' || *s == '\t'))
         s++;
-    return end - s >= 3 && strncmp(s, "omp", 3) == 0 && (end - s == 3 || s[3] == ' ' || s[3] == '\t');
+    return end - s >= 3 && strncmp(s, "omp", 3) == 0 &&
+           (end - s == 3 || s[3] == ' ' || s[3] == '\t');
 }
 
 int analysis_refuse_omp(Analysis *a)

@@ -65,8 +65,8 @@ typedef struct {
     int ninputs, ncilkc;
     int has_dep_file, has_dep_target, has_dep; /* -MF, -MT/-MQ, -MD/-MMD */
     int shared;                                /* -shared */
-    int lang_cilkc; /* after -x cilkc: every input is a .cilkc file */
-    int pedantic;   /* -pedantic, -pedantic-errors, -Wpedantic */
+    int lang_cilkc;                            /* after -x cilkc: every input is a .cilkc file */
+    int pedantic;                              /* -pedantic, -pedantic-errors, -Wpedantic */
     /* Tools and the runtime, found by locate(). */
     char **cc; /* $CC split into words, NULL-terminated */
     const char *cilkc;
@@ -648,6 +648,8 @@ static int has_suffix(const char *s, const char *suffix)
     return n >= m && strcmp(s + n - m, suffix) == 0;
 }
 
+/* The options that make cc judge the generated C by ISO C (see
+ * preprocess_again). */
 static int is_pedantic(const char *w)
 {
     return strncmp(w, "-pedantic", 9) == 0 || strcmp(w, "-Wpedantic") == 0 ||
@@ -657,7 +659,8 @@ static int is_pedantic(const char *w)
 /* Options only the preprocessor reads (the first word of an Arg). */
 static int is_cpp_only(const char *w)
 {
-    static const char *const prefixes[] = {"-I", "-D", "-U", "-isystem", "-iquote", "-idirafter",
+    static const char *const prefixes[] = {"-I",       "-D",           "-U",
+                                           "-isystem", "-iquote",      "-idirafter",
                                            "-iprefix", "-iwithprefix", "-Xpreprocessor"};
     for (size_t i = 0; i < sizeof prefixes / sizeof prefixes[0]; i++)
         if (strncmp(w, prefixes[i], strlen(prefixes[i])) == 0)

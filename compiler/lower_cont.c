@@ -168,7 +168,7 @@ static void emit_ensure_frame(Lower *L)
 static void emit_frame_free(Lower *L)
 {
     if (L->a.uses_alloca)
-        emit_str(&L->e, "if (cilkc_f->h.allocas) cilkrt_alloca_release(&cilkc_f->h); ");
+        emit_str(&L->e, "if (cilkc_f->h.allocas) cilkrt_alloca_release(cilkc_w, &cilkc_f->h); ");
     emit_str(&L->e, L->a.lazy ? "if (cilkc_f) cilkrt_frame_free(cilkc_w, &cilkc_f->h); "
                               : "cilkrt_frame_free(cilkc_w, &cilkc_f->h); ");
 }

@@ -47,6 +47,8 @@ typedef struct cilkrt_desc cilkrt_desc;
 typedef struct cilkrt_task cilkrt_task;
 typedef struct cilkrt_group cilkrt_group;
 typedef struct cilkrt_boundary cilkrt_boundary;
+typedef struct cilkrt_alloca_run cilkrt_alloca_run;
+typedef struct cilkrt_alloca_seg cilkrt_alloca_seg;
 
 /* ------------------------------------------------------------------------
  * Continuation stealing (DESIGN §3)
@@ -87,7 +89,7 @@ struct cilkrt_frame {
     _Atomic int lock;        /* spin lock for join, state and the inlet */
     unsigned size_class;     /* free-list class, set by cilkrt_frame_alloc */
     cilkrt_frame *next_free; /* free-list link while the frame is free */
-    void *allocas;           /* blocks from cilkrt_alloca, freed with the frame */
+    cilkrt_alloca_run *allocas; /* newest run of alloca blocks, NULL if none */
 };
 
 /* A boundary: where a parallel function is entered by a plain C call on a
@@ -126,6 +128,11 @@ struct cilkrt_worker {
     long frames_peak;      /* max of frames_live */
     long deque_watermark;  /* push calls cilkrt_deque_grow when the depth
                               reaches this: min(deepest so far, capacity - 1) */
+    /* alloca region (runtime/alloca.c): the current segment and its free
+     * part [alloca_top, alloca_end) */
+    cilkrt_alloca_seg *alloca_seg;
+    char *alloca_top, *alloca_end;
+    long alloca_runs; /* runs in alloca_seg not yet released */
     /* thieves' line */
     _Alignas(CILKRT_CACHE_LINE) _Atomic long head; /* oldest entry; written by thieves under lock */
     _Atomic int deque_lock;
@@ -147,12 +154,58 @@ int cilkrt_pop_slow(cilkrt_worker *w, long t);
  * so thieves, which only read the ring under that lock, are safe). */
 void cilkrt_deque_grow(cilkrt_worker *w);
 
-/* alloca() in a parallel function (continuation mode): the block must
- * outlive the C stack it was called on, since a thief may go on with the
- * continuation after the victim abandoned that stack; so it comes from the
- * heap and is freed with the frame, when the function returns. */
-void *cilkrt_alloca(cilkrt_worker *w, cilkrt_frame *f, __SIZE_TYPE__ size);
-void cilkrt_alloca_release(cilkrt_frame *f);
+/* alloca() in a parallel function (continuation mode). A block must
+ * outlive the C stack it was called on (a thief may go on with the
+ * continuation after the victim abandoned that stack), so it comes from a
+ * per-worker bump region instead (runtime/alloca.c), and is released with
+ * its frame. A frame's blocks form runs, one per segment of the region
+ * they lie in, newest first from f->allocas; a run starts with this header.
+ *
+ * The invariant the inline paths rely on (alloca.c keeps it): every run in
+ * the worker's current segment belongs to a frame running on the worker's
+ * C stack, and the runs lie in the order of those frames on the stack. So
+ * bumping alloca_top allocates, and setting it back to a run releases the
+ * run and everything above it, which belonged to frames that already
+ * returned. A frame leaves the stack out of order only when it is stolen
+ * (the victim's failed pop) or suspended (cilkrt_sync); then the segment
+ * is sealed first: it stops being current, and its runs are released one
+ * by one, on any worker, the last one freeing it. */
+struct cilkrt_alloca_run {
+    cilkrt_alloca_run *prev; /* the frame's previous run, in an older segment */
+    cilkrt_alloca_seg *seg;
+};
+
+void *cilkrt_alloca_slow(cilkrt_worker *w, cilkrt_frame *f, __SIZE_TYPE__ size);
+void cilkrt_alloca_release_slow(cilkrt_worker *w, cilkrt_frame *f);
+
+/* alloca(size) in a clone of the parallel function whose frame is f: the
+ * cost of a stack alloca, a bump of the region's top, while the frame's
+ * newest run is in the current segment and the block fits. */
+static inline void *cilkrt_alloca(cilkrt_worker *w, cilkrt_frame *f, __SIZE_TYPE__ size)
+{
+    __SIZE_TYPE__ n = (size + 15) & ~(__SIZE_TYPE__)15; /* alloca's alignment */
+    char *p = w->alloca_top;
+    cilkrt_alloca_run *r = f->allocas;
+    if (r && r->seg == w->alloca_seg && n >= size && n <= (__SIZE_TYPE__)(w->alloca_end - p)) {
+        w->alloca_top = p + n;
+        return p;
+    }
+    return cilkrt_alloca_slow(w, f, size);
+}
+
+/* Release every block of f (f->allocas != NULL): when the frame's only run
+ * is in the current segment, setting the top back to it suffices. */
+static inline void cilkrt_alloca_release(cilkrt_worker *w, cilkrt_frame *f)
+{
+    cilkrt_alloca_run *r = f->allocas;
+    if (r->seg == w->alloca_seg && !r->prev) {
+        w->alloca_top = (char *)r;
+        w->alloca_runs--;
+        f->allocas = 0;
+    } else {
+        cilkrt_alloca_release_slow(w, f);
+    }
+}
 
 /* Allocate a frame of `size` bytes (size of the generated frame struct) for
  * a function described by desc, whose result goes to spawn site `site` of

@@ -52,6 +52,7 @@ int cilkrt_deliver(cilkrt_worker *pw, cilkrt_frame *f, int site, void *value)
         return 0; /* a deeper failed pop delivered; f's thief gets our result
                      from the child's own continuation */
     pw->abandoning = 1;
+    cilkrt_alloca_seal(pw); /* f and the frames below it were stolen */
     join_child(worker_of(pw), f, site, value);
     return 0;
 }
@@ -64,6 +65,7 @@ int cilkrt_sync(cilkrt_worker *pw, cilkrt_frame *f)
         cilkrt_frame_unlock(f);
         return 1;
     }
+    cilkrt_alloca_seal(pw); /* before whoever resumes f can release its blocks */
     f->state = CILKRT_FRAME_SUSPENDED;
     long n = atomic_fetch_add_explicit(&cilkrt_suspended_now, 1, memory_order_relaxed) + 1;
     cilkrt_frame_unlock(f);
@@ -96,7 +98,7 @@ void cilkrt_slow_return(cilkrt_worker *pw, cilkrt_frame *f, void *value)
     /* join is 0 after the implicit sync; nobody else refers to f any more */
     f->state = CILKRT_FRAME_FAST;
     if (f->allocas)
-        cilkrt_alloca_release(f);
+        cilkrt_alloca_release(pw, f);
     cilkrt_frame_free(pw, f); /* after the inlet: value may point into f */
 }
 

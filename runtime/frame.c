@@ -83,6 +83,7 @@ void cilkrt_memory_release(worker *w)
         w->free_tasks[c] = NULL;
     }
     w->carve = w->carve_end = NULL;
+    cilkrt_alloca_destroy(&w->pub);
 }
 
 /* The frame lock guards join, state and the inlet. Held for a few

@@ -123,6 +123,13 @@ int cilkrt_deque_steal(cilkrt_worker *v, worker *thief, uintptr_t *e) CILKRT_HID
 void *cilkrt_carve(worker *w, unsigned size_class) CILKRT_HIDDEN;
 void cilkrt_memory_release(worker *w) CILKRT_HIDDEN;
 
+/* ---- alloca.c: the alloca region ---- */
+/* A frame with blocks in w's current segment may leave w's C stack out of
+ * order (it was stolen, or it suspends): called by cilkrt_deliver and
+ * cilkrt_sync before anyone else can finish that frame. */
+void cilkrt_alloca_seal(cilkrt_worker *w) CILKRT_HIDDEN;
+void cilkrt_alloca_destroy(cilkrt_worker *w) CILKRT_HIDDEN;
+
 /* ---- cont.c: continuation stealing ---- */
 /* A thief took f: it becomes STOLEN and owes one more join (the child still
  * running on the victim). Called under the victim's deque lock. */

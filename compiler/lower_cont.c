@@ -209,7 +209,7 @@ void cont_spawn(Lower *L, const Node *n, int site)
     emit_arg_temps(L, n);
     if (!slow)
         emit_saves(L);
-    emit_fmt(&L->e, "%s = %d; cilkrt_push(cilkc_w, %s); { ",
+    emit_fmt(&L->e, "%s = %d; long cilkc_t = cilkrt_push(cilkc_w, %s); { ",
              slow ? "cilkc_h->entry" : "cilkc_f->h.entry", site, frame);
     if (lower_has_dest(L, n)) {
         emit_str(&L->e, "__typeof__(");
@@ -217,7 +217,7 @@ void cont_spawn(Lower *L, const Node *n, int site)
         emit_str(&L->e, ") cilkc_r = ");
     }
     emit_call(L, n, site, frame);
-    emit_str(&L->e, "; if (!cilkrt_pop(cilkc_w)) { ");
+    emit_str(&L->e, "; if (!cilkrt_pop(cilkc_w, cilkc_t)) { ");
     if (lower_has_dest(L, n))
         emit_fmt(&L->e,
                  "struct { void *d; __typeof__(cilkc_r) v; } cilkc_res = { %s, cilkc_r }; "

@@ -126,8 +126,8 @@ struct cilkrt_worker {
     unsigned long nspawns; /* pushes */
     long frames_live;      /* frames this worker holds (docs/runtime.md) */
     long frames_peak;      /* max of frames_live */
-    long deque_watermark;  /* push calls cilkrt_deque_grow when the depth
-                              reaches this: min(deepest so far, capacity - 1) */
+    long push_limit;       /* push calls cilkrt_deque_grow when tail reaches
+                              this (see cilkrt_push) */
     /* alloca region (runtime/alloca.c): the current segment and its free
      * part [alloca_top, alloca_end) */
     cilkrt_alloca_seg *alloca_seg;
@@ -149,9 +149,10 @@ static inline cilkrt_worker *cilkrt_self(void) { return cilkrt_tls_worker; }
 cilkrt_frame *cilkrt_frame_alloc_slow(cilkrt_worker *w, unsigned size_class);
 void cilkrt_frame_free_slow(cilkrt_worker *w, cilkrt_frame *f);
 int cilkrt_pop_slow(cilkrt_worker *w, long t);
-/* Called by push when the depth reaches deque_watermark: records the new
- * deepest deque and doubles the ring if it is full (under the deque lock,
- * so thieves, which only read the ring under that lock, are safe). */
+/* Called by push when tail reaches push_limit: records the new deepest
+ * deque, doubles the ring if it is full (under the deque lock, so thieves,
+ * which only read the ring under that lock, are safe) and sets push_limit
+ * again from a fresh load of head. */
 void cilkrt_deque_grow(cilkrt_worker *w);
 
 /* alloca() in a parallel function (continuation mode). A block must
@@ -249,29 +250,37 @@ static inline void cilkrt_frame_free(cilkrt_worker *w, cilkrt_frame *f)
     }
 }
 
-/* Push f (its continuation becomes stealable). The caller has written
- * f->entry and every local the continuation needs into the frame; the
- * release store of tail publishes them to the thief that acquires tail.
+/* Push f (its continuation becomes stealable) and return its slot, for
+ * the matching cilkrt_pop. The caller has written f->entry and every local
+ * the continuation needs into the frame; the release store of tail
+ * publishes them to the thief that acquires tail.
  *
  * One slot always stays free: a thief that has raised head to h + 1 may
  * still be reading slot h, so the owner never writes slot h + capacity
- * while head <= h + 1. The acquire load of head pairs with the thieves'
- * release stores of head, which they make after reading their slot, so the
- * slot is reused only after the thief is done with it. The same comparison
- * records the deepest deque: cilkrt_deque_grow (out of line) runs only when
- * the depth reaches a new maximum or the capacity. */
-static inline void cilkrt_push(cilkrt_worker *w, cilkrt_frame *f)
+ * while head <= h + 1. Instead of loading the thieves' head at every push,
+ * the owner keeps a bound, push_limit: cilkrt_deque_grow (out of line) set
+ * it from an acquire load of head, and head only grows, so every slot
+ * below it is free of thieves (their release stores of head, made after
+ * they read their slot, happen before that load). The same bound records
+ * the deepest deque: it is at most head + the deepest depth so far, so
+ * cilkrt_deque_grow also runs when the depth reaches a new maximum. */
+static inline long cilkrt_push(cilkrt_worker *w, cilkrt_frame *f)
 {
     long t = CILKRT_LOAD(&w->tail, __ATOMIC_RELAXED);
-    if (t - CILKRT_LOAD(&w->head, __ATOMIC_ACQUIRE) >= w->deque_watermark)
+    if (t >= w->push_limit)
         cilkrt_deque_grow(w);
     w->deque[t & w->deque_mask] = f;
     w->nspawns++;
     CILKRT_STORE(&w->tail, t + 1, __ATOMIC_RELEASE);
+    return t;
 }
 
-/* Pop the frame pushed last. Returns 1 if it was still there (nobody stole
- * the continuation: go on in the fast clone), 0 if a thief took it.
+/* Pop the frame that the matching cilkrt_push put in slot t. Returns 1 if
+ * it was still there (nobody stole the continuation: go on in the fast
+ * clone), 0 if a thief took it. The child returned normally in between, so
+ * the deque is as the push left it and tail is t + 1: the caller keeps t
+ * in a register instead of loading tail again (the load would wait for the
+ * child's last store of tail).
  *
  * The store of tail must not pass the load of head (Dekker's pattern with
  * the thief's store of head and load of tail). Instead of a store-load fence
@@ -279,9 +288,8 @@ static inline void cilkrt_push(cilkrt_worker *w, cilkrt_frame *f)
  * accesses (runtime/deque.c), which orders ours for us. So only a compiler
  * barrier is needed. Under ThreadSanitizer (which does not model membarrier)
  * CILKRT_SEQ_CST_POP is defined and we use a real fence. */
-static inline int cilkrt_pop(cilkrt_worker *w)
+static inline int cilkrt_pop(cilkrt_worker *w, long t)
 {
-    long t = CILKRT_LOAD(&w->tail, __ATOMIC_RELAXED) - 1;
     CILKRT_STORE(&w->tail, t, __ATOMIC_RELAXED);
 #ifdef CILKRT_SEQ_CST_POP
     CILKRT_THREAD_FENCE(__ATOMIC_SEQ_CST);

@@ -86,7 +86,7 @@ void cilkrt_deque_init(cilkrt_worker *w, long capacity)
 {
     w->deque = new_ring(capacity);
     w->deque_mask = capacity - 1;
-    w->deque_watermark = 0;
+    w->push_limit = 0; /* the first push sets it */
     atomic_init(&w->tail, 0);
     atomic_init(&w->head, 0);
     atomic_init(&w->deque_lock, 0);
@@ -118,13 +118,14 @@ static void grow(cilkrt_worker *w)
 void cilkrt_deque_grow(cilkrt_worker *w)
 {
     worker *self = worker_of(w);
-    long depth = atomic_load_explicit(&w->tail, memory_order_relaxed) -
-                 atomic_load_explicit(&w->head, memory_order_acquire);
+    /* acquire: see cilkrt_push, the slots below the new limit are free */
+    long h = atomic_load_explicit(&w->head, memory_order_acquire);
+    long depth = atomic_load_explicit(&w->tail, memory_order_relaxed) - h;
     if (depth >= w->deque_mask)
         grow(w);
     stat_max(&self->stats.deque_peak, depth + 1);
     long peak = atomic_load_explicit(&self->stats.deque_peak, memory_order_relaxed);
-    w->deque_watermark = peak < w->deque_mask ? peak : w->deque_mask;
+    w->push_limit = h + (peak < w->deque_mask ? peak : w->deque_mask);
 }
 
 /* Out-of-line push of any entry (tasks are pushed tagged). Same protocol
@@ -132,7 +133,7 @@ void cilkrt_deque_grow(cilkrt_worker *w)
 void cilkrt_deque_push_entry(cilkrt_worker *w, uintptr_t e)
 {
     long t = atomic_load_explicit(&w->tail, memory_order_relaxed);
-    if (t - atomic_load_explicit(&w->head, memory_order_acquire) >= w->deque_watermark)
+    if (t >= w->push_limit)
         cilkrt_deque_grow(w);
     w->deque[t & w->deque_mask] = (cilkrt_frame *)e;
     w->nspawns++;
@@ -149,8 +150,11 @@ int cilkrt_pop_slow(cilkrt_worker *w, long t)
         unlock_deque(w); /* the thief backed off: the entry is still ours */
         return 1;
     }
-    /* Entry t was stolen, so head == t + 1: leave the deque empty. */
-    atomic_store_explicit(&w->tail, t + 1, memory_order_relaxed);
+    /* Entry t was stolen, and so was every entry above it that a failed
+     * pop of a child left behind (head may be above t + 1): leave the
+     * deque empty. */
+    atomic_store_explicit(&w->tail, atomic_load_explicit(&w->head, memory_order_relaxed),
+                          memory_order_relaxed);
     uintptr_t e = (uintptr_t)w->deque[t & w->deque_mask];
     unlock_deque(w);
     worker *self = worker_of(w);

@@ -81,7 +81,7 @@ void cilkrt_stats_reset(void)
             atomic_store_explicit(counters[k], 0, memory_order_relaxed);
         atomic_store_explicit(&w->stats.tasks_peak, 0, memory_order_relaxed);
         atomic_store_explicit(&w->stats.deque_peak, 0, memory_order_relaxed);
-        w->pub.deque_watermark = 0; /* owner-written, but the owner is idle */
+        w->pub.push_limit = 0; /* owner-written, but the owner is idle */
     }
     atomic_store_explicit(&cilkrt_suspended_peak, 0, memory_order_relaxed);
 }

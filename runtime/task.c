@@ -101,7 +101,7 @@ void cilkrt_group_sync(cilkrt_worker *pw, cilkrt_group *g)
         /* our own slot: only we write it, a thief may only read it */
         cilkrt_task *task =
             (cilkrt_task *)((uintptr_t)pw->deque[(t - 1) & pw->deque_mask] & ~CILKRT_TASK_TAG);
-        if (!cilkrt_pop(pw))
+        if (!cilkrt_pop(pw, t - 1))
             break; /* stolen, and so is every older task of g */
         task->run(pw, task);
         task_free(w, task);

@@ -61,6 +61,13 @@ static long depth(worker *w)
     return atomic_load(&w->pub.tail) - atomic_load(&w->pub.head);
 }
 
+/* The pop matching the newest push (generated code keeps the slot that
+ * cilkrt_push returned instead). */
+static int pop_newest(worker *w)
+{
+    return cilkrt_pop(&w->pub, atomic_load(&w->pub.tail) - 1);
+}
+
 Test(deque, owner_pops_newest_first)
 {
     cilkrt_barrier_init();
@@ -73,7 +80,7 @@ Test(deque, owner_pops_newest_first)
     for (long i = 99; i >= 0; i--) {
         long t = atomic_load(&w->pub.tail) - 1;
         cr_assert_eq(id_of((uintptr_t)w->pub.deque[t & w->pub.deque_mask]), (unsigned long)i);
-        cr_assert_eq(cilkrt_pop(&w->pub), 1);
+        cr_assert_eq(pop_newest(w), 1);
     }
     cr_expect_eq(depth(w), 0);
     free_worker(w);
@@ -97,6 +104,31 @@ Test(deque, thief_takes_oldest_first)
     free_worker(thief);
 }
 
+Test(deque, pop_after_a_failed_child_pop_empties)
+{
+    /* A frame pushed at slot 0 and its child's at slot 1, both stolen: the
+     * child's failed pop empties the deque (tail = head = 2); the parent's
+     * pop stores tail = 0 from the slot it kept, fails too, and must leave
+     * tail at head, not at 1. */
+    cilkrt_barrier_init();
+    worker *v = new_worker(0, 8), *thief = new_worker(1, 8);
+    long t0 = cilkrt_push(&v->pub, entry(1));
+    long t1 = cilkrt_push(&v->pub, entry(2));
+    uintptr_t e;
+    cr_assert_eq(cilkrt_deque_steal(&v->pub, thief, &e), 1);
+    cr_assert_eq(cilkrt_deque_steal(&v->pub, thief, &e), 1);
+    cr_expect_eq(cilkrt_pop(&v->pub, t1), 0);
+    cr_expect_eq(cilkrt_pop(&v->pub, t0), 0);
+    cr_expect_eq(depth(v), 0);
+    cr_expect_eq(atomic_load(&v->pub.tail), 2);
+    cilkrt_push(&v->pub, entry(3)); /* and it works on */
+    cr_expect_eq(depth(v), 1);
+    cr_expect_eq(cilkrt_deque_steal(&v->pub, thief, &e), 1);
+    cr_expect_eq(id_of(e), 3);
+    free_worker(v);
+    free_worker(thief);
+}
+
 Test(deque, pop_after_steal_fails_and_empties)
 {
     cilkrt_barrier_init();
@@ -106,12 +138,12 @@ Test(deque, pop_after_steal_fails_and_empties)
     uintptr_t e;
     cr_assert_eq(cilkrt_deque_steal(&v->pub, thief, &e), 1);
     cr_expect_eq(id_of(e), 1);
-    cr_expect_eq(cilkrt_pop(&v->pub), 1, "entry 2 is still ours");
-    cr_expect_eq(cilkrt_pop(&v->pub), 0, "entry 1 was stolen");
+    cr_expect_eq(pop_newest(v), 1, "entry 2 is still ours");
+    cr_expect_eq(pop_newest(v), 0, "entry 1 was stolen");
     cr_expect_eq(depth(v), 0);
     cr_expect_eq(atomic_load(&v->stats.failed_pops), 1);
     cilkrt_push(&v->pub, entry(3)); /* the deque works on after a failed pop */
-    cr_expect_eq(cilkrt_pop(&v->pub), 1);
+    cr_expect_eq(pop_newest(v), 1);
     free_worker(v);
     free_worker(thief);
 }
@@ -168,7 +200,7 @@ Test(deque, one_owner_three_thieves_every_item_once, .timeout = 120)
          * owner and the thieves meet at the last entry often */
         long pops = burst - 1 + (long)(rng >> 60) % 3;
         for (long i = 0; i < pops && n > 0 && ops < OPS; i++, ops++) {
-            if (cilkrt_pop(&owner->pub)) {
+            if (pop_newest(owner)) {
                 atomic_fetch_add_explicit(&taken[mine[--n]], 1, memory_order_relaxed);
                 popped++;
             } else {
@@ -178,7 +210,7 @@ Test(deque, one_owner_three_thieves_every_item_once, .timeout = 120)
         }
     }
     while (n > 0) { /* drain */
-        if (cilkrt_pop(&owner->pub)) {
+        if (pop_newest(owner)) {
             atomic_fetch_add_explicit(&taken[mine[--n]], 1, memory_order_relaxed);
             popped++;
         } else {

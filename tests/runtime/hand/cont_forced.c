@@ -67,13 +67,13 @@ int cilkc_fast_forced(cilkrt_worker *w, cilkrt_frame *parent, int site)
         cilkrt_frame_alloc(w, sizeof *f, &cilkc_desc_forced, parent, site);
     int x, y;
     atomic_store(&continued, 0);
-    f->h.entry = 1; cilkrt_push(w, &f->h);
+    f->h.entry = 1; long t1 = cilkrt_push(w, &f->h);
     { int r = wait_for_thief();
-      if (!cilkrt_pop(w)) { cilkrt_deliver(w, &f->h, 1, &r); return (int){0}; }
+      if (!cilkrt_pop(w, t1)) { cilkrt_deliver(w, &f->h, 1, &r); return (int){0}; }
       x = r; }
-    f->x_0 = x; f->h.entry = 2; cilkrt_push(w, &f->h);
+    f->x_0 = x; f->h.entry = 2; long t2 = cilkrt_push(w, &f->h);
     { int r = mark_continued();
-      if (!cilkrt_pop(w)) { cilkrt_deliver(w, &f->h, 2, &r); return (int){0}; }
+      if (!cilkrt_pop(w, t2)) { cilkrt_deliver(w, &f->h, 2, &r); return (int){0}; }
       y = r; }
     /* sync: a no-op in the fast clone */
     { int r = x + y; cilkrt_frame_free(w, &f->h); return r; }
@@ -87,14 +87,14 @@ static void cilkc_slow_forced(cilkrt_worker *w, cilkrt_frame *h)
     case 3: goto cilkc_resume_3; case 4: goto cilkc_resume_4;
     }
     atomic_store(&continued, 0);
-    h->entry = 1; cilkrt_push(w, h);
+    h->entry = 1; long t3 = cilkrt_push(w, h);
     { int r = wait_for_thief();
-      if (!cilkrt_pop(w)) { cilkrt_deliver(w, h, 1, &r); return; }
+      if (!cilkrt_pop(w, t3)) { cilkrt_deliver(w, h, 1, &r); return; }
       f->x_0 = r; }
     cilkc_resume_1:;
-    h->entry = 2; cilkrt_push(w, h);
+    h->entry = 2; long t4 = cilkrt_push(w, h);
     { int r = mark_continued();
-      if (!cilkrt_pop(w)) { cilkrt_deliver(w, h, 2, &r); return; }
+      if (!cilkrt_pop(w, t4)) { cilkrt_deliver(w, h, 2, &r); return; }
       f->y_1 = r; }
     cilkc_resume_2:;
     h->entry = 3; if (!cilkrt_sync(w, h)) return; cilkc_resume_3:;

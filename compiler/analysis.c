@@ -139,6 +139,21 @@ static void find_expr_locals(Analysis *a)
     }
 }
 
+/* Is token i (a local's name) written there: assigned, incremented,
+ * decremented or its address taken (looking through parentheses: (x) = 1,
+ * ++(x))? */
+static int is_write(const Analysis *a, int i)
+{
+    int j = i + 1, k = i - 1;
+    while (kind(a, j) == TK_RPAREN)
+        j++;
+    while (kind(a, k) == TK_LPAREN)
+        k--;
+    int next = kind(a, j), prev = kind(a, k);
+    return is_assign_op(next) || next == TK_INC || next == TK_DEC || prev == TK_INC ||
+           prev == TK_DEC || prev == TK_AMP;
+}
+
 /* Which locals are written after their declaration (by assignment, ++/--
  * or as a spawn destination)? A parameter that is not needs saving into
  * the frame only once. A write through its address makes a local live in
@@ -149,17 +164,7 @@ static void find_assigned(Analysis *a)
     a->assigned = flags_for(fn);
     for (int i = fn->body->first; i < fn->body->last; i++) {
         const Sym *s = tok(a, i)->sym;
-        if (kind(a, i) != TK_IDENT || !sym_is_auto(s))
-            continue;
-        /* look through parentheses: (x) = 1, ++(x) */
-        int j = i + 1, k = i - 1;
-        while (kind(a, j) == TK_RPAREN)
-            j++;
-        while (kind(a, k) == TK_LPAREN)
-            k--;
-        int next = kind(a, j), prev = kind(a, k);
-        if (is_assign_op(next) || next == TK_INC || next == TK_DEC || prev == TK_INC ||
-            prev == TK_DEC || prev == TK_AMP)
+        if (kind(a, i) == TK_IDENT && sym_is_auto(s) && is_write(a, i))
             a->assigned[s->index] = 1;
     }
 }
@@ -181,6 +186,169 @@ static int can_be_lazy(const Analysis *a)
         if (a->resident[a->fn->locals[i]->index])
             return 0;
     return !a->uses_alloca;
+}
+
+/* ---- Which locals the fast clone saves at each spawn ----
+ *
+ * At spawn site k the fast clone copies C locals into the frame, for a
+ * thief that would resume after k. It may leave out a local that is dead
+ * after k (every path from k writes it before reading it: the thief never
+ * reads the frame's copy) or that the frame already holds (saved at an
+ * earlier spawn every path to k passes through, and not written since).
+ * Both facts are proved on the statement list, conservatively: only for a
+ * spawn statement directly in a block, with no goto in the function; any
+ * doubt saves. */
+
+/* A spawn statement's place: the block that holds it and its index there. */
+typedef struct {
+    const Node *stmt; /* the N_SPAWN, or the N_DECL of `T x = spawn` */
+    const Node *block;
+    int idx;
+    int in_loop; /* a loop encloses it */
+} Place;
+
+static int stmt_site(const Analysis *a, const Node *n)
+{
+    if (n->kind == N_SPAWN)
+        return analysis_site(a, n);
+    if (n->kind == N_DECL)
+        for (int i = 0; i < n->decl->ndecls; i++)
+            if (n->decl->decls[i]->spawn)
+                return analysis_site(a, n->decl->decls[i]->spawn);
+    return 0;
+}
+
+static void place_sites(const Analysis *a, const Node *n, const Node *block, int idx, int in_loop,
+                        Place *pl)
+{
+    if (!n)
+        return;
+    int site = block ? stmt_site(a, n) : 0;
+    if (site)
+        pl[site - 1] = (Place){n, block, idx, in_loop};
+    int loop = in_loop || n->kind == N_WHILE || n->kind == N_DO || n->kind == N_FOR;
+    for (int i = 0; i < n->nkids; i++)
+        place_sites(a, n->kids[i], n->kind == N_BLOCK ? n : NULL, i, loop, pl);
+    place_sites(a, n->init, NULL, 0, loop, pl);
+    place_sites(a, n->body, NULL, 0, loop, pl);
+    place_sites(a, n->els, NULL, 0, loop, pl);
+}
+
+static int occurs(const Analysis *a, const Sym *s, int from, int to)
+{
+    for (int i = from; i < to; i++)
+        if (tok(a, i)->sym == s && kind(a, i) == TK_IDENT)
+            return 1;
+    return 0;
+}
+
+static int written(const Analysis *a, const Sym *s, int from, int to)
+{
+    for (int i = from; i < to; i++)
+        if (tok(a, i)->sym == s && kind(a, i) == TK_IDENT && is_write(a, i))
+            return 1;
+    return 0;
+}
+
+static int has_token(const Analysis *a, int k, int from, int to)
+{
+    for (int i = from; i < to; i++)
+        if (kind(a, i) == k)
+            return 1;
+    return 0;
+}
+
+static int jumps(const Analysis *a, const Node *n)
+{
+    return has_token(a, TK_BREAK, n->first, n->last) ||
+           has_token(a, TK_CONTINUE, n->first, n->last);
+}
+
+/* Is n `s = ...;` or `s = spawn ...;` with no other mention of s? */
+static int assigns_first(const Analysis *a, const Node *n, const Sym *s)
+{
+    int at;
+    if (n->kind == N_EXPR && n->e.last - n->e.first > 2 && kind(a, n->e.first + 1) == TK_ASSIGN)
+        at = n->e.first;
+    else if (n->kind == N_SPAWN && n->op == TK_ASSIGN && n->lv.last - n->lv.first == 1)
+        at = n->lv.first;
+    else
+        return 0;
+    return tok(a, at)->sym == s && !occurs(a, s, n->first, at) && !occurs(a, s, at + 1, n->last);
+}
+
+/* Is s dead after site k's spawn: its destination, or written by a later
+ * statement of the same block before anything else can read it, or never
+ * mentioned again (and no loop around to come back)? */
+static int dead_after(const Analysis *a, const Place *p, int k, const Sym *s)
+{
+    const Node *n = a->spawns[k - 1];
+    if (a->declared[k - 1] == s)
+        return 1;
+    if (n->op == TK_ASSIGN && n->lv.last - n->lv.first == 1 && tok(a, n->lv.first)->sym == s)
+        return 1;
+    if (!p->stmt)
+        return 0;
+    for (int j = p->idx + 1; j < p->block->nkids; j++) {
+        const Node *t = p->block->kids[j];
+        if (assigns_first(a, t, s))
+            return 1;
+        if (occurs(a, s, t->first, t->last) || jumps(a, t))
+            return 0;
+    }
+    return !p->in_loop && !occurs(a, s, p->stmt->last, a->fn->last);
+}
+
+/* The spawn statement before site k in its block that every path to k
+ * passes (no label in between), or 0. */
+static int prev_site(const Analysis *a, const Place *p)
+{
+    if (!p->stmt)
+        return 0;
+    for (int j = p->idx - 1; j >= 0; j--) {
+        const Node *t = p->block->kids[j];
+        if (t->kind == N_LABEL || t->kind == N_CASE || t->kind == N_DEFAULT)
+            return 0;
+        int site = stmt_site(a, t);
+        if (site)
+            return site;
+    }
+    return 0;
+}
+
+static void find_saves(Analysis *a)
+{
+    const Func *fn = a->fn;
+    size_t row = (size_t)fn->nlocals + 1;
+    a->saves = xmalloc(row * (size_t)(a->nspawns + 1));
+    memset(a->saves, 1, row * (size_t)(a->nspawns + 1));
+    if (a->nspawns == 0 || has_token(a, TK_GOTO, fn->body->first, fn->body->last))
+        return;
+    Place *pl = xmalloc(sizeof *pl * (size_t)a->nspawns);
+    memset(pl, 0, sizeof *pl * (size_t)a->nspawns);
+    place_sites(a, fn->body, NULL, 0, 0, pl);
+    /* in_frame[k]: the frame holds the local's current value after k's saves */
+    unsigned char *in_frame = xmalloc(row * (size_t)(a->nspawns + 1));
+    for (int k = 1; k <= a->nspawns; k++) {
+        const Place *p = &pl[k - 1];
+        int prev = prev_site(a, p);
+        for (int i = 0; i < fn->nlocals; i++) {
+            const Sym *s = fn->locals[i];
+            int kept = prev && in_frame[row * (size_t)prev + (size_t)s->index] && s->decl &&
+                       s->decl->name < pl[prev - 1].stmt->first &&
+                       !written(a, s, pl[prev - 1].stmt->first, p->stmt->last);
+            int save = !kept && !dead_after(a, p, k, s);
+            a->saves[row * (size_t)k + (size_t)s->index] = (unsigned char)save;
+            in_frame[row * (size_t)k + (size_t)s->index] = (unsigned char)(save || kept);
+        }
+    }
+    free(in_frame);
+    free(pl);
+}
+
+int analysis_saves(const Analysis *a, int site, const Sym *s)
+{
+    return a->saves[((size_t)a->fn->nlocals + 1) * (size_t)site + (size_t)s->index];
 }
 
 /* Does a declarator of a local refer to another local (a variable-length
@@ -336,6 +504,7 @@ int analyze_func(const Unit *u, const Func *fn, Diag *d, Analysis *a)
     find_assigned(a);
     a->uses_alloca = calls_alloca(a);
     a->lazy = can_be_lazy(a);
+    find_saves(a);
     return 0;
 }
 
@@ -346,5 +515,6 @@ void analysis_free(Analysis *a)
     free(a->resident);
     free(a->assigned);
     free(a->in_expr);
+    free(a->saves);
     memset(a, 0, sizeof *a);
 }

@@ -20,6 +20,7 @@ typedef struct {
     unsigned char *in_expr;  /* by Sym.index: declared inside a statement expression */
     int lazy;                /* the fast clone may allocate its frame at the first spawn */
     int uses_alloca;         /* calls alloca: blocks to release with the frame */
+    unsigned char *saves;    /* see analysis_saves */
 } Analysis;
 
 /* Fill a for fn; report what cannot be lowered through d. Returns the
@@ -36,6 +37,10 @@ void analysis_walk(Node *n, void (*visit)(Node *n, void *arg), void *arg);
 
 /* The spawn site number of a spawn node (from 1), or 0. */
 int analysis_site(const Analysis *a, const Node *n);
+/* Must the fast clone save local s into the frame at spawn site `site`?
+ * 0 when s is dead after the spawn or the frame already holds its value
+ * (analysis.c proves either on the statement list, conservatively). */
+int analysis_saves(const Analysis *a, int site, const Sym *s);
 /* Does the declarator declare an array (`name[...]`)? */
 int analysis_is_array(const Unit *u, const Declarator *dd);
 

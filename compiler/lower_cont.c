@@ -121,17 +121,19 @@ static void emit_call(Lower *L, const Node *n, int site, const char *frame)
     emit_str(&L->e, ")");
 }
 
-/* Save the locals the thief needs (fast clone): every visible local that
- * lives in a C variable. A local hidden by an inner one of the same name
- * was saved when it was hidden. */
-static void emit_saves(Lower *L)
+/* Save the locals the thief needs at spawn site `site` (fast clone):
+ * every visible local that lives in a C variable, unless it is dead after
+ * the spawn or the frame holds its value already (analysis_saves). A local
+ * hidden by an inner one of the same name was saved when it was hidden. */
+static void emit_saves(Lower *L, int site)
 {
     for (int i = 0; i < L->nvisible; i++) {
         const Sym *s = L->visible[i];
         int hidden = 0;
         for (int j = i + 1; j < L->nvisible; j++)
             hidden |= strcmp(L->visible[j]->name, s->name) == 0;
-        if (hidden || L->a.resident[s->index] || (s->is_param && !L->a.assigned[s->index]))
+        if (hidden || L->a.resident[s->index] || (s->is_param && !L->a.assigned[s->index]) ||
+            !analysis_saves(&L->a, site, s))
             continue;
         emit_str(&L->e, "cilkc_f->l.");
         emit_field(&L->e, s);
@@ -208,7 +210,7 @@ void cont_spawn(Lower *L, const Node *n, int site)
     }
     emit_arg_temps(L, n);
     if (!slow)
-        emit_saves(L);
+        emit_saves(L, site);
     emit_fmt(&L->e, "%s = %d; long cilkc_t = cilkrt_push(cilkc_w, %s); { ",
              slow ? "cilkc_h->entry" : "cilkc_f->h.entry", site, frame);
     if (lower_has_dest(L, n)) {

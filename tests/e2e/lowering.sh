@@ -5,6 +5,9 @@
 #     calls its fast clone through a weak reference;
 #   - a fast clone allocates its frame at its first spawn (fib's leaves
 #     allocate none);
+#   - a spawn saves only the locals live after it and changed since they
+#     were last saved (fib's first spawn saves none, its second only x;
+#     steal_saves checks each case and that the thief still sees them);
 #   - with CC=clang the examples and the steal tests compile without a
 #     warning in both parallel modes (the ABI header's atomics differ).
 # usage: tests/e2e/lowering.sh   (BUILD: build directory, default build)
@@ -39,6 +42,16 @@ grep_generated "weak fast clone declared" tests/corpus/linkage_marked/main.cilkc
 grep_generated "weak fast clone called" tests/corpus/linkage_marked/main.cilkc continuation \
     "(cilkc_fast_tree ? cilkc_fast_tree(cilkc_w"
 grep_generated "lazy frame" examples/fib.cilkc continuation "struct cilkc_frame_fib *cilkc_f = 0;"
+grep_generated "fib spawn 1 saves nothing" examples/fib.cilkc continuation \
+    "cilkc_a0 = (n - 1); cilkc_f->h.entry = 1;"
+grep_generated "fib spawn 2 saves x" examples/fib.cilkc continuation \
+    "cilkc_a0 = (n - 2); cilkc_f->l.x_1 = x; cilkc_f->h.entry = 2;"
+grep_generated "saves: kept and changed at spawn 1" tests/corpus/steal_saves.cilkc continuation \
+    "cilkc_f->l.kept_1 = kept; cilkc_f->l.changed_2 = changed; cilkc_f->h.entry = 1;"
+grep_generated "saves: changed again and r1 at spawn 2" tests/corpus/steal_saves.cilkc continuation \
+    "cilkc_a0 = (base); cilkc_f->l.changed_2 = changed; cilkc_f->l.r1_4 = r1; cilkc_f->h.entry = 2;"
+grep_generated "saves: late and r2 at spawn 3" tests/corpus/steal_saves.cilkc continuation \
+    "cilkc_a1 = (late); cilkc_f->l.late_3 = late; cilkc_f->l.r2_5 = r2; cilkc_f->h.entry = 3;"
 
 ./scripts/deps.sh clang >/dev/null || exit 2
 for f in examples/*.cilkc tests/corpus/steal_*.cilkc; do

@@ -171,8 +171,9 @@ static void emit_frame_free(Lower *L)
 {
     if (L->a.uses_alloca)
         emit_str(&L->e, "if (cilkc_f->h.allocas) cilkrt_alloca_release(cilkc_w, &cilkc_f->h); ");
-    emit_str(&L->e, L->a.lazy ? "if (cilkc_f) cilkrt_frame_free(cilkc_w, &cilkc_f->h); "
-                              : "cilkrt_frame_free(cilkc_w, &cilkc_f->h); ");
+    emit_str(&L->e, L->a.lazy
+                        ? "if (cilkc_f) cilkrt_frame_free(cilkc_w, &cilkc_f->h, sizeof *cilkc_f); "
+                        : "cilkrt_frame_free(cilkc_w, &cilkc_f->h, sizeof *cilkc_f); ");
 }
 
 static void emit_dummy_return(Lower *L)

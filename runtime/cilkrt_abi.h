@@ -80,15 +80,15 @@ enum {
  * release store, so a thief that takes the frame sees entry and every saved
  * local); it never touches join, state or lock. */
 struct cilkrt_frame {
-    int entry;               /* resume index: spawn site or sync to resume after */
-    int site;                /* spawn site in parent whose result this frame returns */
-    const cilkrt_desc *desc; /* NULL for a boundary pseudo-frame */
-    cilkrt_frame *parent;    /* frame whose inlet receives this frame's result */
-    int join;                /* stolen children not yet returned; under lock */
-    int state;               /* CILKRT_FRAME_*; under lock */
-    _Atomic int lock;        /* spin lock for join, state and the inlet */
-    unsigned size_class;     /* free-list class, set by cilkrt_frame_alloc */
-    cilkrt_frame *next_free; /* free-list link while the frame is free */
+    int entry;                  /* resume index: spawn site or sync to resume after */
+    int site;                   /* spawn site in parent whose result this frame returns */
+    const cilkrt_desc *desc;    /* NULL for a boundary pseudo-frame */
+    cilkrt_frame *parent;       /* frame whose inlet receives this frame's result */
+    int join;                   /* stolen children not yet returned; under lock */
+    int state;                  /* CILKRT_FRAME_*; under lock */
+    _Atomic int lock;           /* spin lock for join, state and the inlet */
+    unsigned size_class;        /* free-list class, set by cilkrt_frame_alloc */
+    cilkrt_frame *next_free;    /* free-list link while the frame is free */
     cilkrt_alloca_run *allocas; /* newest run of alloca blocks, NULL if none */
 };
 
@@ -208,17 +208,25 @@ static inline void cilkrt_alloca_release(cilkrt_worker *w, cilkrt_frame *f)
     }
 }
 
+/* The free-list class of a frame of `size` bytes: a constant in generated
+ * code, which passes sizeof its frame struct. */
+static inline unsigned cilkrt_frame_class(__SIZE_TYPE__ size)
+{
+    return (unsigned)((size + CILKRT_CACHE_LINE - 1) / CILKRT_CACHE_LINE) - 1;
+}
+
 /* Allocate a frame of `size` bytes (size of the generated frame struct) for
  * a function described by desc, whose result goes to spawn site `site` of
  * `parent`. No malloc on this path once the free list is warm. A free frame
  * always has join == 0, state == CILKRT_FRAME_FAST, allocas == NULL and its
  * lock free (the runtime sets them when it first allocates the frame and
- * restores them before freeing it), so they need no store here. */
+ * restores them before freeing it), so they need no store here; nor does
+ * entry, which nobody reads before the first push or sync writes it. */
 static inline cilkrt_frame *cilkrt_frame_alloc(cilkrt_worker *w, __SIZE_TYPE__ size,
                                                const cilkrt_desc *desc, cilkrt_frame *parent,
                                                int site)
 {
-    unsigned c = (unsigned)((size + CILKRT_CACHE_LINE - 1) / CILKRT_CACHE_LINE) - 1;
+    unsigned c = cilkrt_frame_class(size);
     cilkrt_frame *f;
     if (c < CILKRT_FRAME_CLASSES && (f = w->free_frames[c]) != 0)
         w->free_frames[c] = f->next_free;
@@ -226,21 +234,22 @@ static inline cilkrt_frame *cilkrt_frame_alloc(cilkrt_worker *w, __SIZE_TYPE__ s
         f = cilkrt_frame_alloc_slow(w, c);
     if (++w->frames_live > w->frames_peak)
         w->frames_peak = w->frames_live;
-    f->entry = 0;
     f->site = site;
     f->desc = desc;
     f->parent = parent;
     return f;
 }
 
-/* Give a frame back to the calling worker's free list (any worker may free
- * any frame: frames migrate with stolen continuations). A frame that holds
- * alloca blocks gives them back first (cilkrt_alloca_release): generated
- * code does so only in the functions that call alloca, and
- * cilkrt_slow_return always, so this path has no test for them. */
-static inline void cilkrt_frame_free(cilkrt_worker *w, cilkrt_frame *f)
+/* Give a frame of `size` bytes (as allocated) back to the calling worker's
+ * free list (any worker may free any frame: frames migrate with stolen
+ * continuations). The class comes from the size, a constant in generated
+ * code, not from a load of f->size_class. A frame that holds alloca blocks
+ * gives them back first (cilkrt_alloca_release): generated code does so
+ * only in the functions that call alloca, and cilkrt_slow_return always,
+ * so this path has no test for them. */
+static inline void cilkrt_frame_free(cilkrt_worker *w, cilkrt_frame *f, __SIZE_TYPE__ size)
 {
-    unsigned c = f->size_class;
+    unsigned c = cilkrt_frame_class(size);
     w->frames_live--;
     if (c < CILKRT_FRAME_CLASSES) {
         f->next_free = w->free_frames[c];

@@ -99,7 +99,8 @@ void cilkrt_slow_return(cilkrt_worker *pw, cilkrt_frame *f, void *value)
     f->state = CILKRT_FRAME_FAST;
     if (f->allocas)
         cilkrt_alloca_release(pw, f);
-    cilkrt_frame_free(pw, f); /* after the inlet: value may point into f */
+    /* after the inlet: value may point into f */
+    cilkrt_frame_free(pw, f, (size_t)(f->size_class + 1) * CILKRT_CACHE_LINE);
 }
 
 void cilkrt_boundary_enter(cilkrt_worker *w, cilkrt_boundary *b, void *result, size_t result_size)

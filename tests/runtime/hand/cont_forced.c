@@ -76,7 +76,7 @@ int cilkc_fast_forced(cilkrt_worker *w, cilkrt_frame *parent, int site)
       if (!cilkrt_pop(w, t2)) { cilkrt_deliver(w, &f->h, 2, &r); return (int){0}; }
       y = r; }
     /* sync: a no-op in the fast clone */
-    { int r = x + y; cilkrt_frame_free(w, &f->h); return r; }
+    { int r = x + y; cilkrt_frame_free(w, &f->h, sizeof *f); return r; }
 }
 
 static void cilkc_slow_forced(cilkrt_worker *w, cilkrt_frame *h)

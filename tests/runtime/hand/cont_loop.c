@@ -55,7 +55,7 @@ long cilkc_fast_spawn_loop(cilkrt_worker *w, cilkrt_frame *parent, int site, lon
         if (!cilkrt_pop(w, t1)) { cilkrt_deliver(w, &f->h, 1, &r); return (long){0}; }
         s += r; } }
     /* sync: a no-op in the fast clone */
-    { long r = s; cilkrt_frame_free(w, &f->h); return r; }
+    { long r = s; cilkrt_frame_free(w, &f->h, sizeof *f); return r; }
 }
 
 static void cilkc_slow_spawn_loop(cilkrt_worker *w, cilkrt_frame *h)

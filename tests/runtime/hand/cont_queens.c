@@ -48,7 +48,7 @@ int cilkc_fast_queens(cilkrt_worker *w, cilkrt_frame *parent, int site, int n, i
     struct cilkc_frame_queens *f = (struct cilkc_frame_queens *)
         cilkrt_frame_alloc(w, sizeof *f, &cilkc_desc_queens, parent, site);
     int count = 0, c;
-    if (row == n) { int r = 1; cilkrt_frame_free(w, &f->h); return r; }
+    if (row == n) { int r = 1; cilkrt_frame_free(w, &f->h, sizeof *f); return r; }
     for (c = 0; c < n; c++)
         if (safe(b, row, c))
         { f->n_0 = n; f->row_1 = row; f->b_2 = b; f->count_3 = count; f->c_4 = c;
@@ -57,7 +57,7 @@ int cilkc_fast_queens(cilkrt_worker *w, cilkrt_frame *parent, int site, int n, i
             if (!cilkrt_pop(w, t1)) { cilkrt_deliver(w, &f->h, 1, &r); return (int){0}; }
             count += r; } }
     /* sync: a no-op in the fast clone */
-    { int r = count; cilkrt_frame_free(w, &f->h); return r; }
+    { int r = count; cilkrt_frame_free(w, &f->h, sizeof *f); return r; }
 }
 
 static void cilkc_slow_queens(cilkrt_worker *w, cilkrt_frame *h)

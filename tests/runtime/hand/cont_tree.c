@@ -30,7 +30,7 @@ int cilkc_fast_tree(cilkrt_worker *w, cilkrt_frame *parent, int site, int n)
     struct cilkc_frame_tree *f = (struct cilkc_frame_tree *)
         cilkrt_frame_alloc(w, sizeof *f, &cilkc_desc_tree, parent, site);
     int x, y;
-    if (n < 2) { int r = fib(12 + n); cilkrt_frame_free(w, &f->h); return r; }
+    if (n < 2) { int r = fib(12 + n); cilkrt_frame_free(w, &f->h, sizeof *f); return r; }
     f->n_0 = n; f->h.entry = 1; long t1 = cilkrt_push(w, &f->h);
     { int r = cilkc_fast_tree(w, &f->h, 1, n - 1);
       if (!cilkrt_pop(w, t1)) { cilkrt_deliver(w, &f->h, 1, &r); return (int){0}; }
@@ -40,7 +40,7 @@ int cilkc_fast_tree(cilkrt_worker *w, cilkrt_frame *parent, int site, int n)
       if (!cilkrt_pop(w, t2)) { cilkrt_deliver(w, &f->h, 2, &r); return (int){0}; }
       y = r; }
     /* sync: a no-op in the fast clone */
-    { int r = x + y; cilkrt_frame_free(w, &f->h); return r; }
+    { int r = x + y; cilkrt_frame_free(w, &f->h, sizeof *f); return r; }
 }
 
 static void cilkc_slow_tree(cilkrt_worker *w, cilkrt_frame *h)

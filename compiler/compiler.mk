@@ -4,8 +4,8 @@
 #   grammar/lexer.l, grammar/parser.y  -> build/gen/lexer.c, parser.c (flex, bison)
 #   compiler/*.c (but the cilkcc driver) -> build/obj/compiler/*.o -> build/bin/cilkc
 #
-#   make test-frontend   golden diagnostics, header round trip, bootstrap,
-#                        unit tests (tests/frontend/)
+#   make test-frontend   golden diagnostics, output file, header round trip,
+#                        bootstrap, unit tests (tests/frontend/)
 #   make check-sanitize-frontend   the same tests with cilkc under ASan + UBSan
 #   make fuzz-smoke      one minute of libFuzzer on the scanner and parser
 #   make fuzz-translate  the same on the whole translator (lowering too)
@@ -23,7 +23,8 @@ LOWER_SRCS := compiler/lower.c compiler/lower_cont.c compiler/lower_child.c
 CILKC_CFLAGS = $(ALL_CFLAGS) -Icompiler
 
 .PHONY: test-frontend test-frontend-golden test-frontend-headers \
-        test-frontend-bootstrap test-frontend-unit fuzz-smoke fuzz-translate
+        test-frontend-bootstrap test-frontend-unit test-frontend-output fuzz-smoke \
+        fuzz-translate
 all: $(CILKC)
 TEST_GOALS += test-frontend
 
@@ -67,6 +68,10 @@ test-frontend-unit: $(FRONTEND_UNIT)
 test-frontend-golden: $(CILKC)
 	CC='$(CC)' sh tests/frontend/run.sh golden $(CILKC)
 
+# the output file: never lost, never over the input (compiler/output.c)
+test-frontend-output: $(CILKC)
+	sh tests/frontend/output.sh $(CILKC)
+
 test-frontend-headers: $(CILKC)
 	CC='$(CC)' sh tests/frontend/run.sh headers $(CILKC)
 
@@ -96,7 +101,8 @@ test-frontend-bootstrap: $(BOOT)/cilkc $(CILKC)
 	CC='$(CC)' sh tests/frontend/run.sh golden $(BOOT)/cilkc
 	CC='$(CC)' sh tests/frontend/run.sh same $(CILKC) $(BOOT)/cilkc
 
-test-frontend: test-frontend-unit test-frontend-golden test-frontend-headers test-frontend-bootstrap
+test-frontend: test-frontend-unit test-frontend-golden test-frontend-output test-frontend-headers \
+               test-frontend-bootstrap
 
 # ---- fuzzing (clang's libFuzzer, with ASan and UBSan) ----
 FUZZ := $(BUILD)/fuzz

@@ -2,13 +2,15 @@
  * main.c: the cilkc command. One file of C with spawn/sync in, plain C out:
  *
  *   read (a .cilkc file through `$CC -E`, a .i file or stdin as is)
- *   -> scan -> parse -> lower -> write (only when there was no error)
+ *   -> scan -> parse -> lower -> write (only when there was no error,
+ *      never over the input, never losing the old output: output.c)
  */
 #include "arena.h"
 #include "buf.h"
 #include "diag.h"
 #include "lexer.h"
 #include "lower.h"
+#include "output.h"
 #include "parser.h"
 
 #include <errno.h>
@@ -213,23 +215,6 @@ static void read_input(const Options *o, Unit *u, Buf *b, Diag *d)
     u->len = b->len;
 }
 
-static void write_output(const Options *o, const Buf *out, Diag *d)
-{
-    int to_stdout = !o->output || strcmp(o->output, "-") == 0;
-    FILE *f = to_stdout ? stdout : fopen(o->output, "wb");
-    if (!f) {
-        diag_plain(d, "cannot open '%s': %s", o->output, strerror(errno));
-        return;
-    }
-    size_t n = out->len ? fwrite(out->data, 1, out->len, f) : 0;
-    int failed = n != out->len || (to_stdout ? fflush(f) : fclose(f)) != 0;
-    if (failed) {
-        diag_plain(d, "cannot write '%s': %s", to_stdout ? "<stdout>" : o->output, strerror(errno));
-        if (!to_stdout)
-            remove(o->output);
-    }
-}
-
 int main(int argc, char **argv)
 {
     Options o = parse_options(argc, argv);
@@ -238,7 +223,9 @@ int main(int argc, char **argv)
     Unit u = {0};
     Buf in = {0}, out = {0};
 
-    read_input(&o, &u, &in, &d);
+    output_check_not_input(o.output, o.input, &d);
+    if (!d.nerrors)
+        read_input(&o, &u, &in, &d);
     if (!d.nerrors)
         lex_unit(&u, &a, &d);
     if (!d.nerrors)
@@ -246,7 +233,7 @@ int main(int argc, char **argv)
     if (!d.nerrors)
         lower_unit(&u, o.mode, &d, &out);
     if (!d.nerrors)
-        write_output(&o, &out, &d);
+        output_write(o.output, &out, &d);
 
     buf_free(&in);
     buf_free(&out);

@@ -1396,10 +1396,12 @@ static void recover(Parser *p, int first)
             p->locals = (Vec){NULL, 0};
         }
     }
-    if (p->nblocks == 0)
-        p->ndecls = 0;
-    else
-        p->ndecls = p->blocks[p->nblocks - 1].ndecls;
+    /* Declarations begun in the dropped tokens are gone too; one begun
+     * before them stays open (an error in a struct body inside the
+     * parameters of `int f(struct { ... }) {`: f's declaration goes on). */
+    int floor = p->nblocks == 0 ? 0 : p->blocks[p->nblocks - 1].ndecls;
+    while (p->ndecls > floor && p->decls[p->ndecls - 1]->first >= first)
+        p->ndecls--;
     p->knr = 0;
     p->prev = TK_SEMI;
     p->seen_type = 0;

@@ -24,10 +24,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-static int to_stdout(const char *output)
-{
-    return !output || strcmp(output, "-") == 0;
-}
+static int to_stdout(const char *output) { return !output || strcmp(output, "-") == 0; }
 
 void output_check_not_input(const char *output, const char *input, Diag *d)
 {

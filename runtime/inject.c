@@ -34,6 +34,17 @@ int cilkrt_inject_pending(void)
     return atomic_load_explicit(&queue_len, memory_order_relaxed) > 0;
 }
 
+void cilkrt_inject_lock(void) { pthread_mutex_lock(&queue_mu); }
+
+void cilkrt_inject_unlock(void) { pthread_mutex_unlock(&queue_mu); }
+
+void cilkrt_inject_reset(void)
+{
+    pthread_mutex_init(&queue_mu, NULL);
+    queue_head = queue_tail = NULL;
+    atomic_store_explicit(&queue_len, 0, memory_order_relaxed);
+}
+
 root_call *cilkrt_inject_take(void)
 {
     pthread_mutex_lock(&queue_mu);

@@ -1,9 +1,18 @@
 /*
- * pool.c: the worker pool: size from CILK_NWORKERS, started on first use,
- * stopped and joined at exit.
+ * pool.c: the worker pool: size from CILK_NWORKERS, stack size from
+ * CILK_STACKSIZE, started on first use, stopped and joined at exit, and
+ * forgotten in the child of a fork().
+ *
+ * fork(): the child process has only the thread that called fork, so the
+ * pool's threads are gone. The child handler (pthread_atfork) drops the
+ * pool without touching it (its memory stays: the forking thread may run
+ * on one of its frames) and the child starts a fresh pool at its first
+ * root call. The handlers are registered once, at the first start, and
+ * are inherited by the children.
  */
 #include <ctype.h>
 #include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,6 +23,14 @@
 #define MAX_WORKERS 1024
 #define DEQUE_CAPACITY 1024 /* initial ring size; it grows on demand */
 
+/* Worker stacks: deep recursions run on them (a spawn chain 10^5 deep, and
+ * child stealing's sync runs tasks on top of the waiting parent). A stack
+ * is address space until touched; the default leaves room for P = 8 under
+ * a 1 GiB address-space limit. */
+#define DEFAULT_STACK ((size_t)64 << 20)
+#define MIN_STACK ((size_t)64 << 10)
+#define MAX_STACK ((size_t)1 << 40)
+
 _Thread_local cilkrt_worker *cilkrt_tls_worker;
 
 int cilkrt_pool_size;
@@ -21,9 +38,14 @@ worker **cilkrt_pool;
 atomic_int cilkrt_pool_shutdown;
 atomic_int cilkrt_active_roots;
 
-static pthread_once_t start_once = PTHREAD_ONCE_INIT;
+/* started: set (release) once the pool is complete; start_mu orders the
+ * first start. Both are reset in the child of a fork. */
+static atomic_int started;
+static pthread_mutex_t start_mu = PTHREAD_MUTEX_INITIALIZER;
+static int handlers_registered; /* atexit and atfork: once per process tree */
 static pthread_once_t size_once = PTHREAD_ONCE_INIT;
 static int configured_size;
+static size_t stack_size; /* read at each start */
 
 /* CILK_NWORKERS: a decimal integer from 1 to MAX_WORKERS; default the
  * number of online CPUs. Anything else is a fatal error. */
@@ -76,6 +98,16 @@ static worker *new_worker(int id)
     return w;
 }
 
+/* The workers' memory; their threads must have ended. */
+static void free_workers(void)
+{
+    for (int i = 0; i < cilkrt_pool_size; i++) {
+        cilkrt_memory_release(cilkrt_pool[i]);
+        cilkrt_deque_destroy(&cilkrt_pool[i]->pub);
+        free(cilkrt_pool[i]);
+    }
+}
+
 /* At exit: stop the workers once they are idle, join them, report, and
  * give the memory back. If exit is called from a worker (a root call
  * exiting), or while root calls still run, the workers cannot be joined:
@@ -93,44 +125,142 @@ static void pool_stop(void)
     cilkrt_stats_at_exit();
     if (!quiet)
         return;
-    for (int i = 0; i < cilkrt_pool_size; i++) {
-        cilkrt_memory_release(cilkrt_pool[i]);
-        cilkrt_deque_destroy(&cilkrt_pool[i]->pub);
-        free(cilkrt_pool[i]);
-    }
+    free_workers();
     free(cilkrt_pool);
     cilkrt_pool = NULL;
     cilkrt_pool_size = 0;
+}
+
+/* CILK_STACKSIZE: bytes, with an optional K, M or G suffix (powers of
+ * 1024), from MIN_STACK to MAX_STACK; default DEFAULT_STACK. Anything
+ * else is a fatal error. */
+static size_t read_stack_size(void)
+{
+    const char *s = getenv("CILK_STACKSIZE");
+    if (!s || !*s)
+        return DEFAULT_STACK;
+    char *end;
+    errno = 0;
+    unsigned long long n = strtoull(s, &end, 10);
+    int shift = *end == 'K' || *end == 'k'   ? 10
+                : *end == 'M' || *end == 'm' ? 20
+                : *end == 'G' || *end == 'g' ? 30
+                                             : 0;
+    if (shift)
+        end++;
+    if (!isdigit((unsigned char)*s) || *end || errno || n > (MAX_STACK >> shift) ||
+        (n << shift) < MIN_STACK) {
+        fprintf(stderr,
+                "cilkrt: error: CILK_STACKSIZE must be a size in bytes with an optional "
+                "K, M or G suffix, from 64K to 1024G, not '%s'\n",
+                s);
+        exit(1);
+    }
+    return (size_t)(n << shift);
+}
+
+/* Workers block the asynchronous signals, so that a process-directed
+ * signal is handled on one of the program's own threads, never in the
+ * middle of a worker's scheduling (nothing in the runtime is
+ * async-signal-safe: docs/runtime.md). The synchronous ones stay open:
+ * they report the worker's own faults. Threads inherit the mask of the
+ * thread that creates them. */
+static void block_async_signals(sigset_t *old)
+{
+    static const int sync_signals[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGTRAP, SIGSYS, SIGABRT};
+    sigset_t set;
+    sigfillset(&set);
+    for (size_t i = 0; i < sizeof sync_signals / sizeof *sync_signals; i++)
+        sigdelset(&set, sync_signals[i]);
+    pthread_sigmask(SIG_BLOCK, &set, old);
+}
+
+static void start_workers(int n)
+{
+    pthread_attr_t attr;
+    sigset_t old;
+    pthread_attr_init(&attr);
+    pthread_attr_setstacksize(&attr, stack_size);
+    block_async_signals(&old);
+    for (int i = 0; i < n; i++) {
+        int err = pthread_create(&cilkrt_pool[i]->thread, &attr, worker_main, cilkrt_pool[i]);
+        if (err) {
+            fprintf(stderr,
+                    "cilkrt: error: cannot start worker %d with a stack of %zu KiB: %s "
+                    "(CILK_STACKSIZE sets the stack size, CILK_NWORKERS the number of "
+                    "workers)\n",
+                    i, stack_size >> 10, strerror(err));
+            exit(1);
+        }
+    }
+    pthread_sigmask(SIG_SETMASK, &old, NULL);
+    pthread_attr_destroy(&attr);
+}
+
+/* fork(): the injection queue's lock is held across it, so the child's
+ * copy is not left locked by a thread that does not exist there. */
+static void before_fork(void) { cilkrt_inject_lock(); }
+
+static void after_fork_parent(void) { cilkrt_inject_unlock(); }
+
+/* The old pool in the child: its threads do not exist here. Its memory is
+ * freed, but for the workers' own (their frames and deques) when a worker
+ * forked: that thread may go on running on them (docs/runtime.md, "fork"). */
+static void forget_pool(void)
+{
+    if (!cilkrt_self())
+        free_workers();
+    free(cilkrt_pool);
+    cilkrt_pool = NULL;
+}
+
+/* The child: no pool, no worker, an empty injection queue. */
+static void after_fork_child(void)
+{
+    cilkrt_inject_reset();
+    forget_pool();
+    cilkrt_tls_worker = NULL;
+    cilkrt_pool_size = 0;
+    atomic_store_explicit(&cilkrt_pool_shutdown, 0, memory_order_relaxed);
+    atomic_store_explicit(&cilkrt_active_roots, 0, memory_order_relaxed);
+    atomic_store_explicit(&cilkrt_suspended_now, 0, memory_order_relaxed);
+    pthread_mutex_init(&start_mu, NULL);
+    atomic_store_explicit(&started, 0, memory_order_relaxed);
 }
 
 static void start(void)
 {
     int n = cilkrt_pool_configured_size();
     cilkrt_stats_configure();
+    stack_size = read_stack_size();
     cilkrt_barrier_init();
-    cilkrt_pool = calloc((size_t)n, sizeof *cilkrt_pool);
-    if (!cilkrt_pool) {
+    worker **pool = calloc((size_t)n, sizeof *pool);
+    if (!pool) {
         fprintf(stderr, "cilkrt: error: out of memory for %d workers\n", n);
         exit(1);
     }
     for (int i = 0; i < n; i++)
-        cilkrt_pool[i] = new_worker(i);
+        pool[i] = new_worker(i);
+    cilkrt_pool = pool;
     cilkrt_pool_size = n;
-    /* Workers run deep recursions (a spawn chain 10^5 deep, and child
-     * stealing's sync runs tasks on top of the waiting parent): give them
-     * a large stack. It is only address space until it is touched. */
-    pthread_attr_t attr;
-    pthread_attr_init(&attr);
-    pthread_attr_setstacksize(&attr, (size_t)256 << 20);
-    for (int i = 0; i < n; i++) {
-        int err = pthread_create(&cilkrt_pool[i]->thread, &attr, worker_main, cilkrt_pool[i]);
-        if (err) {
-            fprintf(stderr, "cilkrt: error: cannot start worker %d: %s\n", i, strerror(err));
-            exit(1);
-        }
+    start_workers(n);
+    if (!handlers_registered) {
+        handlers_registered = 1;
+        atexit(pool_stop);
+        pthread_atfork(before_fork, after_fork_parent, after_fork_child);
     }
-    pthread_attr_destroy(&attr);
-    atexit(pool_stop);
 }
 
-void cilkrt_pool_start(void) { pthread_once(&start_once, start); }
+void cilkrt_pool_start(void)
+{
+    /* acquire: pairs with the release below, so a caller that sees the
+     * pool started sees it complete */
+    if (atomic_load_explicit(&started, memory_order_acquire))
+        return;
+    pthread_mutex_lock(&start_mu);
+    if (!atomic_load_explicit(&started, memory_order_relaxed)) {
+        start();
+        atomic_store_explicit(&started, 1, memory_order_release);
+    }
+    pthread_mutex_unlock(&start_mu);
+}

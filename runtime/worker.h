@@ -166,6 +166,11 @@ root_call *cilkrt_inject_take(void) CILKRT_HIDDEN;
  * tells whoever waits that it is done (group.c's batches). */
 void cilkrt_inject_post(void (*fn)(cilkrt_worker *w, void *arg), void *arg) CILKRT_HIDDEN;
 int cilkrt_inject_pending(void) CILKRT_HIDDEN;
+/* fork(): pool.c's atfork handlers hold the queue lock across the fork,
+ * and the child empties the queue (its waiters do not exist there). */
+void cilkrt_inject_lock(void) CILKRT_HIDDEN;
+void cilkrt_inject_unlock(void) CILKRT_HIDDEN;
+void cilkrt_inject_reset(void) CILKRT_HIDDEN;
 void cilkrt_inject_run(worker *w, root_call *r) CILKRT_HIDDEN;
 
 /* ---- stats.c ---- */

@@ -1,6 +1,6 @@
 /*
  * pool_test.c: the worker pool and its environment: CILK_NWORKERS, the
- * statistics API and CILK_STATS, idle behaviour. Tests that need their own
+ * statistics API and CILK_STATS, CILK_STACKSIZE, idle behaviour, fork. Tests that need their own
  * environment run in a forked child and check its exit status and stderr.
  */
 #include <criterion/criterion.h>
@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -85,6 +86,71 @@ static void fib_15(void)
     if (fib(15) != 610)
         exit(2);
 }
+
+/* CILK_STACKSIZE and the address-space limit for the next fib_15_with. */
+static const char *stack_size;
+static rlim_t address_space; /* 0: no limit */
+
+static void fib_15_with(void)
+{
+    if (stack_size)
+        setenv("CILK_STACKSIZE", stack_size, 1);
+    struct rlimit r = {address_space, address_space};
+    if (address_space && setrlimit(RLIMIT_AS, &r) != 0)
+        exit(3);
+    fib_15();
+}
+
+Test(pool, bad_stack_sizes_are_rejected, .timeout = 120)
+{
+    static const char *bad[] = {"0", "-1", "abc", "1T", "10x", "63K", "1025G", "4 M", "M"};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        char err[512], want[256];
+        stack_size = bad[i];
+        int status = run_child("2", NULL, fib_15_with, err, sizeof err);
+        snprintf(want, sizeof want,
+                 "cilkrt: error: CILK_STACKSIZE must be a size in bytes with an optional K, M "
+                 "or G suffix, from 64K to 1024G, not '%s'\n",
+                 bad[i]);
+        cr_expect_eq(status, 1, "CILK_STACKSIZE='%s': exit status %d", bad[i], status);
+        cr_expect_str_eq(err, want);
+    }
+}
+
+Test(pool, good_stack_sizes, .timeout = 120)
+{
+    static const char *good[] = {"65536", "64K", "1m", "2M", "1G"};
+    for (size_t i = 0; i < sizeof good / sizeof good[0]; i++) {
+        char err[512];
+        stack_size = good[i];
+        cr_expect_eq(run_child("2", NULL, fib_15_with, err, sizeof err), 0, "'%s': %s", good[i],
+                     err);
+        cr_expect_str_eq(err, "");
+    }
+}
+
+/* The sanitizers reserve terabytes of shadow memory: no address-space
+ * limit under them. */
+#if !defined(__SANITIZE_ADDRESS__) && !defined(__SANITIZE_THREAD__)
+Test(pool, default_stack_fits_a_small_address_space, .timeout = 120)
+{
+    char err[512];
+    stack_size = NULL;
+    address_space = (rlim_t)200000 << 10; /* ulimit -v 200000 */
+    cr_expect_eq(run_child("1", NULL, fib_15_with, err, sizeof err), 0, "%s", err);
+}
+
+Test(pool, a_worker_that_cannot_start_names_its_stack, .timeout = 120)
+{
+    char err[512];
+    stack_size = "2G";
+    address_space = (rlim_t)1 << 30;
+    cr_expect_eq(run_child("2", NULL, fib_15_with, err, sizeof err), 1);
+    cr_expect_str_eq(err, "cilkrt: error: cannot start worker 0 with a stack of 2097152 KiB: "
+                          "Resource temporarily unavailable (CILK_STACKSIZE sets the stack "
+                          "size, CILK_NWORKERS the number of workers)\n");
+}
+#endif
 
 Test(pool, cilk_stats_prints_per_worker_and_total, .timeout = 120)
 {

@@ -1,15 +1,17 @@
 /* emit.c: C text for the lowering (see emit.h). */
 #include "emit.h"
 
+#include "lexer.h"
 #include "tokens.h"
 
 #include <stdarg.h>
 #include <string.h>
 
+/* Output lines stop at the largest line number, as the lexer's do. */
 static void count_lines(Emit *e, const char *s, size_t n)
 {
     for (size_t i = 0; i < n; i++)
-        if (s[i] == '\n')
+        if (s[i] == '\n' && e->line < LEX_MAX_LINE)
             e->line++;
 }
 

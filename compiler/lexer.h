@@ -14,4 +14,9 @@
  * that names things sync or spawn still reads. Errors go to d. */
 void lex_unit(Unit *u, Arena *a, Diag *d);
 
+/* The largest line number, C's limit for #line: a larger one is an error,
+ * and the lines after the largest keep it (no overflow). */
+#define LEX_MAX_LINE 2147483647
+#define LEX_MAX_LINE_STR "2147483647"
+
 #endif

@@ -53,6 +53,12 @@ typedef struct {
 #include <stdlib.h>
 #include <string.h>
 
+/* Bison's stack (on the heap) may grow to this many states, two per
+ * nested block: gcc takes 100000 nested blocks, so do we. The phases after
+ * the parser recurse once per level: 125000 levels need under 8 MiB of
+ * stack (the usual limit) in both steal modes. */
+#define YYMAXDEPTH 250000
+
 enum { DCL_NAME, DCL_FUNC, DCL_OTHER };
 enum { EX_OTHER, EX_CALL, EX_SPAWN, EX_SPAWN_ASSIGN };
 
@@ -1083,9 +1089,32 @@ static int unknown_type_name(const Parser *p, int i)
            before == TK_LPAREN || before == TK_COMMA;
 }
 
+/* A '{' right after a ')' inside a function body: a GNU nested function
+ * definition, `int g(int x) { ... }`. Returns the token to point at (the
+ * name before the parameter list, or the '{'), or -1. */
+static int nested_function(const Parser *p, int at)
+{
+    const Token *t = p->u->toks;
+    if (!p->func || at < 1 || at >= p->u->ntoks || t[at].kind != TK_LBRACE ||
+        t[at - 1].kind != TK_RPAREN)
+        return -1;
+    int depth = 0, i = at - 1;
+    for (; i >= 0; i--) {
+        depth += t[i].kind == TK_RPAREN;
+        if (t[i].kind == TK_LPAREN && --depth == 0)
+            break;
+    }
+    return i >= 1 && t[i - 1].kind == TK_IDENT ? i - 1 : at;
+}
+
 static int yyreport_syntax_error(const yypcontext_t *ctx, Parser *p)
 {
     int at = yypcontext_location(ctx)->first;
+    int nested = nested_function(p, at);
+    if (nested >= 0) {
+        diag_error(p->d, p->u, nested, "nested functions are not supported in cilkc");
+        return 0;
+    }
     if (unknown_type_name(p, at)) {
         const Token *t = &p->u->toks[at - 1];
         diag_error(p->d, p->u, at - 1, "unknown type name '%.*s'", t->len, p->u->buf + t->off);

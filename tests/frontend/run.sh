@@ -3,7 +3,7 @@
 #
 #   sh tests/frontend/run.sh golden CILKC    golden diagnostics: each input in
 #       tests/frontend/errors/ (NAME.cilkc or NAME.i, plus two made here:
-#       binary garbage and a 1 MB line) must print exactly NAME.err on
+#       binary garbage, a 1 MB line, blocks nested 12000 and 130000 deep) must print exactly NAME.err on
 #       stderr, exit 1 and write no output; an empty NAME.err means success
 #   sh tests/frontend/run.sh headers CILKC   each standard C and POSIX header
 #       and tests/frontend/pass/*.c go through cilkc unchanged (the output
@@ -34,6 +34,16 @@ make_generated()
         >"$tmp/long_line.i"
     awk 'BEGIN { printf "int x = 1"; for (i = 0; i < 262144; i++) printf " + 1"; print ";" }' \
         >"$tmp/long_line_ok.i"
+    nested 12000 >"$tmp/nested_ok.i"
+    nested 130000 >"$tmp/nested_too_deep.i"
+}
+
+# nested N: a parallel function with a spawn N blocks deep
+nested()
+{
+    awk -v n="$1" 'BEGIN { print "int g(int);"; printf "int f(int x) {";
+        for (i = 0; i < n; i++) printf "{"; printf " x = spawn g(x); sync; ";
+        for (i = 0; i < n; i++) printf "}"; print " return x; }" }'
 }
 
 # check DIR NAME: run cilkc on DIR/NAME.*, compare with errors/NAME.err.
@@ -65,7 +75,7 @@ golden()
     for f in "$here"/errors/*.cilkc "$here"/errors/*.i; do
         check "$here/errors" "$(basename "$f")"
     done
-    for f in garbage.i long_line.i long_line_ok.i; do
+    for f in garbage.i long_line.i long_line_ok.i nested_ok.i nested_too_deep.i; do
         check "$tmp" "$f"
     done
 }

@@ -121,6 +121,8 @@ static const Dcl DCL_NONE = {-1, DCL_OTHER, {NULL, 0}, 0, 0};
 static Vec vec_add(Parser *p, Vec v, void *item);
 static Spec spec_join(Spec a, Spec b);
 static Dcl dcl_name(int tok);
+static Dcl dcl_ident(Parser *p, int tok);
+static void reserved_name(Parser *p, int tok);
 static Dcl dcl_pointer(Dcl d);
 static Dcl dcl_paren(Dcl d);
 static Dcl dcl_array(Dcl d);
@@ -402,7 +404,7 @@ struct_or_union
     ;
 
 tag
-    : TK_IDENT
+    : TK_IDENT                          { reserved_name(p, @1.first); }
     | TK_TYPEDEF_NAME
     ;
 
@@ -514,7 +516,7 @@ pointer_qualifier
     ;
 
 direct_declarator
-    : TK_IDENT                          { $$ = dcl_name(@1.first); }
+    : TK_IDENT                          { $$ = dcl_ident(p, @1.first); }
     | "(" declarator ")"                { $$ = dcl_paren($2); }
     | direct_declarator "[" array_size "]"              { $$ = dcl_array($1); }
     | direct_declarator "(" parameter_type_list ")"     { $$ = dcl_func($1, $3); }
@@ -1193,6 +1195,25 @@ static Dcl dcl_name(int tok)
     return d;
 }
 
+/* Names beginning with cilkc_ belong to the generated code (its frames,
+ * clones, thunks and locals: lower.c): a user name there could capture or
+ * shadow one, so declaring one is an error (docs/language.md). */
+static void reserved_name(Parser *p, int tok)
+{
+    const Token *t = &p->u->toks[tok];
+    if (t->len >= 6 && memcmp(p->u->buf + t->off, "cilkc_", 6) == 0)
+        diag_error(p->d, p->u, tok,
+                   "'%.*s' is reserved: names beginning with 'cilkc_' belong to cilkc",
+                   t->len, p->u->buf + t->off);
+}
+
+/* The name in a declarator. */
+static Dcl dcl_ident(Parser *p, int tok)
+{
+    reserved_name(p, tok);
+    return dcl_name(tok);
+}
+
 /* `*d`: a pointer to what d names, unless d already is a function (then
  * the pointer belongs to its return type: `int *f(void)`). */
 static Dcl dcl_pointer(Dcl d)
@@ -1267,7 +1288,7 @@ static Declarator *param(Parser *p, Spec s, Loc spec, Dcl d, Loc at)
  * declaration list gives it a type. */
 static Declarator *knr_param(Parser *p, int tok)
 {
-    return param(p, SPEC(0, 0), (Loc){tok, tok}, dcl_name(tok), (Loc){tok, tok + 1});
+    return param(p, SPEC(0, 0), (Loc){tok, tok}, dcl_ident(p, tok), (Loc){tok, tok + 1});
 }
 
 /* ---- declarations and scopes ---- */
@@ -1386,6 +1407,7 @@ static void decl_init(Parser *p, Declarator *dt, Loc at, Ex init)
 
 static void enum_const(Parser *p, int tok)
 {
+    reserved_name(p, tok);
     Name *n = scope_intern(&p->sc, p->u->buf + p->u->toks[tok].off, p->u->toks[tok].len);
     Sym *s = new_sym(p, n, SYM_ENUMCONST, 0, NULL);
     scope_bind(&p->sc, n, s);
@@ -1512,6 +1534,8 @@ static Ex ex_ident(Parser *p, int tok)
 {
     Name *n = p->names[tok];
     p->u->toks[tok].sym = n ? n->sym : NULL;
+    if (!p->u->toks[tok].sym)
+        reserved_name(p, tok); /* a declared one was reported already */
     Ex e = EX_NONE;
     e.root = tok;
     return e;
@@ -1697,6 +1721,8 @@ static Node *st_label(Parser *p, NodeKind kind, int label, Loc e, Loc e2, Node *
 {
     Node *n = st_node(p, kind, at);
     n->label = label;
+    if (kind == N_LABEL)
+        reserved_name(p, label);
     if (kind == N_CASE) {
         n->e = RANGE(e);
         n->e2 = e2.first == e.last ? (Range){e.last, e.last} : RANGE(e2);

@@ -118,12 +118,13 @@ static int plain_declarator(const Declarator *dd) { return dd->last - dd->first 
 static void emit_local_field(Lower *L, const Sym *s)
 {
     const Declarator *dd = s->decl;
-    char name[300];
-    snprintf(name, sizeof name, "%s_%d", s->name, s->index);
+    Buf name = {0};
+    buf_printf(&name, "%s_%d", s->name, s->index);
     emit_str(&L->e, "\n   ");
     lower_spec(L, dd->parent->spec_first, dd->parent->spec_last, 1, plain_declarator(dd));
-    emit_declarator_as(L, dd, name, s->is_param);
+    emit_declarator_as(L, dd, name.data, s->is_param);
     emit_str(&L->e, ";");
+    buf_free(&name);
 }
 
 /* The function's declarator: the index of its name and of the ')' that
@@ -703,12 +704,12 @@ static void declare_callees(Lower *L)
             seen |= lower_parallel_callee(L, L->a.spawns[j]) == g;
         if (seen)
             continue;
-        char name[300];
-        snprintf(name, sizeof name, "cilkc_%s_%s", L->mode == STEAL_CHILD ? "body" : "fast",
-                 g->sym->name);
+        Buf name = {0};
+        buf_printf(&name, "cilkc_%s_%s", L->mode == STEAL_CHILD ? "body" : "fast", g->sym->name);
         lower_clone_spec(L, g);
-        lower_signature(L, g, name, L->mode == STEAL_CHILD ? CHILD_EXTRA : FAST_EXTRA);
+        lower_signature(L, g, name.data, L->mode == STEAL_CHILD ? CHILD_EXTRA : FAST_EXTRA);
         emit_str(&L->e, ";\n");
+        buf_free(&name);
     }
 }
 
@@ -738,11 +739,12 @@ static void hoist_statics(Lower *L)
         if (s->kind != SYM_VAR || !(s->storage & SC_STATIC) || !s->decl)
             continue;
         const Declarator *dd = s->decl;
-        char name[400];
-        snprintf(name, sizeof name, "cilkc_static_%s_%s_%d", L->name, s->name, s->index);
+        Buf name = {0};
+        buf_printf(&name, "cilkc_static_%s_%s_%d", L->name, s->name, s->index);
         emit_str(&L->e, "static");
         lower_spec(L, dd->parent->spec_first, dd->parent->spec_last, 1, 0);
-        emit_declarator_as(L, dd, name, 0);
+        emit_declarator_as(L, dd, name.data, 0);
+        buf_free(&name);
         if (dd->init_first >= 0) {
             emit_str(&L->e, " = ");
             emit_range(&L->e, dd->init_first, dd->init_last);

@@ -12,8 +12,6 @@
 
 #include "tokens.h"
 
-#include <stdio.h>
-
 /* One task type and thunk per spawn site: the task holds the arguments the
  * parent evaluated, and the destination pointer. */
 static void emit_task_struct(Lower *L, const Node *n, int k)
@@ -125,9 +123,10 @@ static void emit_child_body(Lower *L)
     L->clone = CLONE_CHILD;
     L->e.view = VIEW_PLAIN;
     lower_clone_spec(L, L->fn);
-    char name[300];
-    snprintf(name, sizeof name, "cilkc_body_%s", L->name);
-    lower_signature(L, L->fn, name, CHILD_EXTRA);
+    Buf name = {0};
+    buf_printf(&name, "cilkc_body_%s", L->name);
+    lower_signature(L, L->fn, name.data, CHILD_EXTRA);
+    buf_free(&name);
     emit_str(&L->e, "\n{ cilkrt_group cilkc_g; cilkrt_group_init(cilkc_w, &cilkc_g);");
     L->e.file = NULL;
     lower_block(L, L->fn->body);

@@ -58,11 +58,12 @@ void cont_declare_marked(Lower *L)
             seen |= marked_callee(L, L->a.spawns[j]) == m;
         if (!m || seen)
             continue;
-        char name[300];
-        snprintf(name, sizeof name, "cilkc_fast_%s", m->name);
+        Buf name = {0};
+        buf_printf(&name, "cilkc_fast_%s", m->name);
         emit_str(&L->e, "extern");
         lower_spec(L, m->decl->parent->spec_first, m->decl->parent->spec_last, 0, 0);
-        lower_signature_of(L, m->decl, name, FAST_EXTRA);
+        lower_signature_of(L, m->decl, name.data, FAST_EXTRA);
+        buf_free(&name);
         emit_str(&L->e, " __attribute__((weak));\n");
     }
 }
@@ -349,9 +350,10 @@ static void emit_fast_clone(Lower *L)
     L->e.view = VIEW_FAST;
     L->nvisible = 0;
     lower_clone_spec(L, L->fn);
-    char name[300];
-    snprintf(name, sizeof name, "cilkc_fast_%s", L->name);
-    lower_signature(L, L->fn, name, FAST_EXTRA);
+    Buf name = {0};
+    buf_printf(&name, "cilkc_fast_%s", L->name);
+    lower_signature(L, L->fn, name.data, FAST_EXTRA);
+    buf_free(&name);
     emit_fmt(&L->e, "\n{ struct cilkc_frame_%s *cilkc_f", L->name);
     if (L->a.lazy) {
         emit_fmt(&L->e,

@@ -171,7 +171,10 @@ void emit_range(Emit *e, int first, int last)
     int prev = -1; /* the token written last by this call */
     for (int i = first; i < last; i++) {
         const Token *t = &u->toks[i];
-        if (t->kind == TK_CILK)
+        /* `register` goes: a spawn takes its destination's address (child
+         * mode), and the generated code may keep the local in a frame.
+         * Dropping it changes nothing else in a program cc accepted. */
+        if (t->kind == TK_CILK || t->kind == TK_REGISTER)
             continue;
         place(e, t, prev >= 0 && prev == i - 1 && u->toks[prev].off + u->toks[prev].len == t->off);
         if (t->kind == TK_IDENT && t->sym && t->sym->is_local && t->sym->kind == SYM_VAR &&

@@ -8,8 +8,9 @@
  * inputs.
  *
  * Tools run by fork and execvp, never through a shell. Temporaries come from
- * mkstemps in $TMPDIR and are removed on every exit path, including a fatal
- * signal. The exit status is the failing tool's.
+ * mkstemps in $TMPDIR, are removed as soon as they have been used, and on
+ * every exit path, including a fatal signal, which is first passed on to
+ * the running tool and waited for. The exit status is the failing tool's.
  *
  * Layout (both found relative to this binary's directory BIN):
  *   build tree: BIN/cilkc, BIN/../include/cilkrt_abi.h, BIN/../lib/libcilkrt.a
@@ -120,12 +121,20 @@ static char *format(const char *fmt, ...)
     return s;
 }
 
-/* Temporaries to remove at exit. The signal handler reads this list, so a
- * path is stored before the count that makes it visible. A directory comes
- * before the files made in it, and the list is emptied from its end. */
-#define MAX_TEMPS 1024
-static char *temps[MAX_TEMPS];
-static volatile sig_atomic_t ntemps;
+/* Temporaries that exist now, removed at exit and on a fatal signal. The
+ * list changes only with those signals blocked, so the handler never sees
+ * it half-updated. A directory comes before the files made in it, and the
+ * list is emptied from its end. Each temporary is removed as soon as it
+ * has been used (a link of hundreds of .cilkc files keeps only their
+ * objects). */
+static char **temps;
+static int ntemps, captemps;
+static sigset_t fatal_signals;
+
+/* The tool running now (0: none): a fatal signal is passed on to it and
+ * waited for, so that it neither outlives cilkcc nor re-creates a file
+ * after the cleanup. */
+static volatile sig_atomic_t child;
 
 static void remove_temps(void)
 {
@@ -134,8 +143,15 @@ static void remove_temps(void)
             rmdir(temps[i]);
 }
 
+/* Only async-signal-safe calls: kill, waitpid, unlink, rmdir, signal,
+ * raise. */
 static void on_signal(int sig)
 {
+    if (child > 0) {
+        kill((pid_t)child, sig);
+        while (waitpid((pid_t)child, NULL, 0) < 0 && errno == EINTR)
+            continue;
+    }
     remove_temps();
     signal(sig, SIG_DFL);
     raise(sig);
@@ -145,10 +161,17 @@ static void install_cleanup(void)
 {
     static const int sigs[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE};
     atexit(remove_temps);
-    for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++)
+    sigemptyset(&fatal_signals);
+    for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++) {
+        sigaddset(&fatal_signals, sigs[i]);
         if (signal(sigs[i], on_signal) == SIG_IGN)
             signal(sigs[i], SIG_IGN);
+    }
 }
+
+static void block_fatal(sigset_t *old) { sigprocmask(SIG_BLOCK, &fatal_signals, old); }
+
+static void unblock(const sigset_t *old) { sigprocmask(SIG_SETMASK, old, NULL); }
 
 static const char *temp_dir(void)
 {
@@ -156,23 +179,59 @@ static const char *temp_dir(void)
     return dir && *dir ? dir : "/tmp";
 }
 
+/* Called with the fatal signals blocked. */
 static void add_temp(char *path)
 {
-    if (ntemps == MAX_TEMPS)
-        error("too many temporary files");
-    temps[ntemps] = path;
-    ntemps = ntemps + 1;
+    if (ntemps == captemps) {
+        captemps = captemps ? 2 * captemps : 16;
+        temps = xrealloc(temps, (size_t)captemps * sizeof *temps);
+    }
+    temps[ntemps++] = path;
+}
+
+/* Remove the temporary named by the first len bytes of path, if it is in
+ * the list (a kept -save-temps file is not), keeping the others' order. */
+static void drop_entry(const char *path, size_t len)
+{
+    sigset_t old;
+    block_fatal(&old);
+    for (int i = ntemps - 1; i >= 0; i--) {
+        if (strlen(temps[i]) == len && strncmp(temps[i], path, len) == 0) {
+            if (unlink(temps[i]) != 0)
+                rmdir(temps[i]);
+            free(temps[i]);
+            memmove(&temps[i], &temps[i + 1], (size_t)(ntemps - i - 1) * sizeof *temps);
+            ntemps--;
+            break;
+        }
+    }
+    unblock(&old);
+}
+
+/* A temporary from make_temp has been used: remove it now. */
+static void drop_temp(const char *path) { drop_entry(path, strlen(path)); }
+
+/* The same for make_temp_named: the file, then its directory. */
+static void drop_temp_named(const char *path)
+{
+    size_t dir = (size_t)(strrchr(path, '/') - path);
+    drop_entry(path, strlen(path));
+    drop_entry(path, dir);
 }
 
 /* A new empty file in $TMPDIR whose name ends in suffix. */
 static const char *make_temp(const char *suffix)
 {
     char *path = format("%s/cilkcc-XXXXXX%s", temp_dir(), suffix);
+    sigset_t old;
+    block_fatal(&old);
     int fd = mkstemps(path, (int)strlen(suffix));
+    if (fd >= 0)
+        add_temp(path);
+    unblock(&old);
     if (fd < 0)
         error("cannot create a temporary file in %s: %s", temp_dir(), strerror(errno));
     close(fd);
-    add_temp(path);
     return path;
 }
 
@@ -182,11 +241,17 @@ static const char *make_temp(const char *suffix)
 static const char *make_temp_named(const char *name)
 {
     char *dir = format("%s/cilkcc-XXXXXX", temp_dir());
-    if (!mkdtemp(dir))
+    char *path = NULL;
+    sigset_t old;
+    block_fatal(&old);
+    if (mkdtemp(dir)) {
+        add_temp(dir);
+        path = format("%s/%s", dir, name);
+        add_temp(path);
+    }
+    unblock(&old);
+    if (!path)
         error("cannot create a temporary directory in %s: %s", temp_dir(), strerror(errno));
-    add_temp(dir);
-    char *path = format("%s/%s", dir, name);
-    add_temp(path);
     return path;
 }
 
@@ -220,20 +285,26 @@ static int run_status(const Driver *d, Argv *a, int err_fd)
         fputc('\n', stderr);
     }
     fflush(NULL);
+    sigset_t old;
+    block_fatal(&old); /* until child names the new process */
     pid_t pid = fork();
     if (pid < 0)
         error("cannot fork: %s", strerror(errno));
     if (pid == 0) {
+        unblock(&old);
         if (err_fd >= 0)
             dup2(err_fd, STDERR_FILENO);
         execvp(a->v[0], (char *const *)a->v);
         fprintf(stderr, "cilkcc: error: cannot run '%s': %s\n", a->v[0], strerror(errno));
         _exit(127);
     }
+    child = pid;
+    unblock(&old);
     int status;
     while (waitpid(pid, &status, 0) < 0)
         if (errno != EINTR)
             error("waitpid: %s", strerror(errno));
+    child = 0;
     free(a->v);
     *a = (Argv){0};
     return status;
@@ -475,6 +546,7 @@ static void run_cc_filtered(const Driver *d, Argv *a)
         putc(c, m);
     fclose(m);
     fclose(f);
+    drop_temp(path);
     print_messages(text);
     free(text);
     check_status(d, status);
@@ -1068,6 +1140,8 @@ static void compile_c(const Driver *d, const char *src, const char *in, const ch
     argv_add(&a, "-o");
     argv_add(&a, out);
     run_cc_filtered(d, &a);
+    if (pre)
+        drop_temp_named(pre);
 }
 
 /* One .cilkc input to an object (or assembly): cc -E, cilkc, cc -c. */
@@ -1087,7 +1161,10 @@ static void build_cilkc(Driver *d, Arg *in)
     const char *gen = d->save_temps ? kept_path(d, src, ".c") : make_temp_named(kept_name(src));
     preprocess(d, src, out, pre);
     translate(d, pre, gen);
+    drop_temp(pre);
     compile_c(d, src, gen, out);
+    if (!d->save_temps)
+        drop_temp_named(gen);
 }
 
 /* -E: one cc run over every input, each .cilkc read as C. The predefined

@@ -391,6 +391,59 @@ kill "$(cat "$T/hang.pid")" 2>/dev/null
 expect "SIGTERM: cilkcc dies of it" "143" "$st"
 no_temps "SIGTERM"
 
+# Killed while cc runs: the signal goes on to cc, which is waited for (it
+# was left running, and re-created a temporary object after the cleanup),
+# then the temporaries go and cilkcc dies of the same signal. (env
+# --default-signal: sh starts background jobs with SIGINT ignored.)
+cat >"$T/hangcc" <<EOF
+#!/bin/sh
+case " \$* " in *" -c "*) echo \$\$ >"\$HANG_PID"; exec sleep 300 ;; esac
+exec $REALCC "\$@"
+EOF
+chmod +x "$T/hangcc"
+for sig_num in TERM:15 INT:2; do
+    sig=${sig_num%:*} num=${sig_num#*:}
+    rm -f "$T/hang.pid"
+    env --default-signal=INT CC="$T/hangcc" HANG_PID="$T/hang.pid" "$C" -I"$T/inc" \
+        -c "$T/src/fib.cilkc" -o "$T/out/fib.o" 2>/dev/null &
+    driver=$!
+    i=0
+    while [ ! -s "$T/hang.pid" ] && [ $i -lt 300 ]; do sleep 0.1; i=$((i + 1)); done
+    kill -$sig $driver
+    wait $driver
+    st=$?
+    cc_pid=$(cat "$T/hang.pid")
+    alive=no
+    kill -0 "$cc_pid" 2>/dev/null && alive=yes
+    kill "$cc_pid" 2>/dev/null
+    expect "SIG$sig while cc runs: cilkcc dies of it, cc does not outlive it" \
+        "$((128 + num)) no" "$st $alive"
+    no_temps "SIG$sig while cc runs"
+done
+
+# Each temporary goes as soon as it has been used: a link of N .cilkc
+# files keeps at most its N objects and the .i and .c of the input being
+# built (it kept 3 per input, and stopped at 1024: a link of 400 inputs
+# failed).
+cat >"$T/countcc" <<EOF
+#!/bin/sh
+ls -A "\$TMPDIR" | grep -c '^cilkcc-' >>"\$LOGDIR/ntemps.log"
+exec $REALCC "\$@"
+EOF
+chmod +x "$T/countcc"
+: >"$T/ntemps.log"
+many=
+for k in 1 2 3 4 5 6 7 8 9 10 11 12; do
+    printf 'int f%d(int n) { int x = spawn f%d(n); sync; return x; }\n' $k $k \
+        >"$T/src/many$k.cilkc"
+    many="$many $T/src/many$k.cilkc"
+done
+# shellcheck disable=SC2086
+run_cc env CC="$T/countcc" "$C" $many -shared -fPIC -o "$T/out/libmany.so"
+expect "12 inputs: status, at most 14 temporaries at a time" "0 14" \
+    "$st $(sort -n "$T/ntemps.log" | tail -n 1)"
+no_temps "12 inputs"
+
 # CILKC overrides the translator beside cilkcc.
 reset_logs
 cp "$T/bin/cilkc" "$T/cilkc-other"

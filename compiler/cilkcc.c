@@ -211,12 +211,14 @@ static void drop_entry(const char *path, size_t len)
 /* A temporary from make_temp has been used: remove it now. */
 static void drop_temp(const char *path) { drop_entry(path, strlen(path)); }
 
-/* The same for make_temp_named: the file, then its directory. */
+/* The same for make_temp_named: the file, then its directory (path is
+ * the list's own string, freed with the file's entry: work on a copy). */
 static void drop_temp_named(const char *path)
 {
-    size_t dir = (size_t)(strrchr(path, '/') - path);
-    drop_entry(path, strlen(path));
-    drop_entry(path, dir);
+    char *copy = format("%s", path);
+    drop_entry(copy, strlen(copy));
+    drop_entry(copy, (size_t)(strrchr(copy, '/') - copy));
+    free(copy);
 }
 
 /* A new empty file in $TMPDIR whose name ends in suffix. */

@@ -61,6 +61,7 @@ typedef struct {
     Stage stage;
     const char *output; /* -o, or NULL */
     const char *steal;  /* continuation, child or serial */
+    int workspan;       /* --workspan or -fcilktool=cilkscale */
     SaveTemps save_temps;
     int verbose;
     int ninputs, ncilkc;
@@ -689,6 +690,8 @@ static void usage(void)
          "a link adds the cilkc runtime library, libffi and -lpthread.\n"
          "\n"
          "  --steal=MODE   continuation (default), child or serial\n"
+         "  --workspan, -fcilktool=cilkscale\n"
+         "                 measure work and span (docs/workspan.md)\n"
          "  -c, -S, -E     stop after compiling, after assembly output, after\n"
          "                 preprocessing (-E on a .cilkc gives preprocessed .cilkc)\n"
          "  -o FILE        write the output to FILE\n"
@@ -881,6 +884,8 @@ static int parse_word(Driver *d, char **argv, int i)
         return a[2] ? 1 : 2;
     } else if (strncmp(a, "--steal=", 8) == 0)
         set_steal(d, a + 8);
+    else if (strcmp(a, "--workspan") == 0 || strcmp(a, "-fcilktool=cilkscale") == 0)
+        d->workspan = 1;
     else if (strcmp(a, "--steal") == 0) {
         if (!argv[i + 1])
             error("missing argument to '--steal'");
@@ -1083,6 +1088,8 @@ static void translate(const Driver *d, const char *in, const char *out)
     Argv a = {0};
     argv_add(&a, d->cilkc);
     argv_add(&a, format("--steal=%s", d->steal));
+    if (d->workspan)
+        argv_add(&a, "--workspan");
     argv_add(&a, "-o");
     argv_add(&a, out);
     argv_add(&a, in);

@@ -44,6 +44,7 @@ install: all
 	install -m 755 $(BUILD)/bin/cilkc $(BUILD)/bin/cilkcc $(DESTDIR)$(PREFIX)/bin/
 	install -m 644 $(BUILD)/lib/libcilkrt.a $(DESTDIR)$(PREFIX)/lib/
 	install -m 755 $(BUILD)/lib/libcilkrt.so $(DESTDIR)$(PREFIX)/lib/
+	install -d $(DESTDIR)$(PREFIX)/include/cilkrt/cilk
 	install -m 644 $(BUILD)/include/*.h $(DESTDIR)$(PREFIX)/include/cilkrt/
 	install -m 644 $(BUILD)/include/cilk/*.h $(DESTDIR)$(PREFIX)/include/cilkrt/cilk/
 	install -m 644 $(CILKRT_PC) $(DESTDIR)$(PREFIX)/lib/pkgconfig/

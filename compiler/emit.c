@@ -22,14 +22,19 @@ void emit_str(Emit *e, const char *s)
     count_lines(e, s, n);
 }
 
-void emit_fmt(Emit *e, const char *fmt, ...)
+void emit_vfmt(Emit *e, const char *fmt, va_list ap)
 {
     size_t before = e->out->len;
+    buf_vprintf(e->out, fmt, ap);
+    count_lines(e, e->out->data + before, e->out->len - before);
+}
+
+void emit_fmt(Emit *e, const char *fmt, ...)
+{
     va_list ap;
     va_start(ap, fmt);
-    buf_vprintf(e->out, fmt, ap);
+    emit_vfmt(e, fmt, ap);
     va_end(ap);
-    count_lines(e, e->out->data + before, e->out->len - before);
 }
 
 int tok_is(const Unit *u, int i, int kind)

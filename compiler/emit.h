@@ -29,6 +29,7 @@ typedef struct {
 
 void emit_str(Emit *e, const char *s);
 void emit_fmt(Emit *e, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void emit_vfmt(Emit *e, const char *fmt, va_list ap);
 /* Token text as is (no renaming). */
 void emit_tok_raw(Emit *e, int i);
 /* Tokens [first, last) with locals renamed for e->view; cilk markers dropped. */

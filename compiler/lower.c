@@ -23,6 +23,7 @@
 #include "arena.h"
 #include "tokens.h"
 
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -773,6 +774,7 @@ void lower_root_thunk(Lower *L)
         "{ struct cilkc_locals_%s *cilkc_a = (struct cilkc_locals_%s *)cilkc_p; (void)cilkc_w; "
         "(void)cilkc_a;\n  ",
         L->name, L->name, L->name);
+    lower_ws(L, "cilkrt_wsp_root(); ");
     if (!L->is_void)
         emit_str(&L->e, "cilkc_a->ret = ");
     emit_fmt(&L->e, "%s(", L->name);
@@ -799,6 +801,18 @@ void lower_entry_head(Lower *L)
              L->is_void ? "" : " cilkc_a.ret");
 }
 
+/* Work/span hook text, written only in an instrumented build: the plain
+ * output stays byte for byte what it was. */
+void lower_ws(Lower *L, const char *fmt, ...)
+{
+    if (!L->workspan)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    emit_vfmt(&L->e, fmt, ap);
+    va_end(ap);
+}
+
 static void lower_func(Lower *L, const Func *fn)
 {
     L->fn = fn;
@@ -814,6 +828,9 @@ static void lower_func(Lower *L, const Func *fn)
         return;
     }
     L->is_void = return_is_void(L);
+    /* the work/span record lives in the frame from the start */
+    if (L->workspan)
+        L->a.lazy = 0;
     L->e.fn = L->name;
     L->e.resident = L->a.resident;
     L->e.in_expr = L->a.in_expr;
@@ -865,11 +882,12 @@ static void resume_position(Lower *L, const Func *fn)
     emit_line_directive(&L->e, last->line, last->file ? last->file : L->u->name);
 }
 
-int lower_unit(const Unit *u, StealMode mode, Diag *d, Buf *out)
+int lower_unit(const Unit *u, StealMode mode, int workspan, Diag *d, Buf *out)
 {
     Lower L = {0};
     L.u = u;
     L.mode = mode;
+    L.workspan = workspan;
     L.d = d;
     L.e.u = u;
     L.e.out = out;
@@ -878,6 +896,8 @@ int lower_unit(const Unit *u, StealMode mode, Diag *d, Buf *out)
         any |= u->funcs[i]->is_parallel;
     if (mode != STEAL_SERIAL && any) {
         buf_puts(out, "#include <cilkrt_abi.h>\n");
+        if (workspan)
+            buf_puts(out, "#include <cilkrt_wsp.h>\n");
         if (u->len == 0 || u->buf[0] != '#')
             emit_line_directive(&L.e, 1, u->name);
     }

@@ -14,7 +14,9 @@ typedef enum {
 
 /* Append the translation of u to out: every byte outside parallel functions
  * as it is (cilkc keywords removed), parallel functions rewritten for mode.
+ * With workspan, parallel functions also call the work/span hooks of
+ * cilkrt_wsp.h (docs/workspan.md); without, the output does not change.
  * Reports errors through d; returns the number of errors. */
-int lower_unit(const Unit *u, StealMode mode, Diag *d, Buf *out);
+int lower_unit(const Unit *u, StealMode mode, int workspan, Diag *d, Buf *out);
 
 #endif

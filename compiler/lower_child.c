@@ -35,6 +35,7 @@ static void emit_task_struct(Lower *L, const Node *n, int k)
         lower_dest_pointer(L, n);
         emit_str(&L->e, ") dst;");
     }
+    lower_ws(L, " cilkrt_wsp_mark wm;");
     emit_fmt(&L->e, " };\nstatic void cilkc_thunk_%s_%d(cilkrt_worker *, cilkrt_task *);\n",
              L->name, k);
 }
@@ -63,18 +64,45 @@ void child_spawn(Lower *L, const Node *n, int site)
         lower_dest_pointer(L, n);
         emit_str(&L->e, "; ");
     }
-    emit_str(&L->e, "cilkrt_task_spawn(cilkc_w, &cilkc_g, &cilkc_t->h); }");
+    lower_ws(L, "cilkrt_wsp_spawn_task(&cilkc_ws, &cilkc_t->wm); ");
+    emit_str(&L->e, "cilkrt_task_spawn(cilkc_w, &cilkc_g, &cilkc_t->h); ");
+    lower_ws(L, "cilkrt_wsp_resume(&cilkc_ws); ");
+    emit_str(&L->e, "}");
 }
 
-void child_sync(Lower *L) { emit_str(&L->e, "cilkrt_group_sync(cilkc_w, &cilkc_g);"); }
+/* The group sync, between the work/span hooks: the strand ends before it
+ * (the worker may run other tasks there), and hook runs after it. */
+static void group_sync(Lower *L, const char *hook)
+{
+    lower_ws(L, "cilkrt_wsp_end(&cilkc_ws); ");
+    emit_str(&L->e, "cilkrt_group_sync(cilkc_w, &cilkc_g);");
+    lower_ws(L, " %s(&cilkc_ws);", hook);
+}
+
+void child_sync(Lower *L) { group_sync(L, "cilkrt_wsp_sync"); }
 
 /* The children of this invocation finish before it returns: they may
  * write its locals. */
 void child_return(Lower *L, const Node *n)
 {
-    emit_str(&L->e, "{ cilkrt_group_sync(cilkc_w, &cilkc_g); return ");
+    emit_str(&L->e, "{ ");
+    group_sync(L, "cilkrt_wsp_rejoin");
+    if (!L->workspan) {
+        emit_str(&L->e, " return ");
+        emit_range(&L->e, n->e.first, n->e.last);
+        emit_str(&L->e, "; }");
+        return;
+    }
+    /* the value first: its strand ends where the invocation does */
+    emit_str(&L->e, " ");
+    if (!L->is_void) {
+        lower_return_type(L, "cilkc_r");
+        emit_str(&L->e, " = (");
+    }
     emit_range(&L->e, n->e.first, n->e.last);
-    emit_str(&L->e, "; }");
+    emit_str(&L->e, L->is_void ? "; " : "); ");
+    emit_str(&L->e, L->is_void ? "cilkrt_wsp_leave(&cilkc_ws); return; }"
+                               : "cilkrt_wsp_leave(&cilkc_ws); return cilkc_r; }");
 }
 
 /* Run by whichever worker takes the task: the call, then the result stored
@@ -87,13 +115,16 @@ static void emit_thunk(Lower *L, const Node *n, int k)
              "{ struct cilkc_task_%s_%d *cilkc_t = (struct cilkc_task_%s_%d *)cilkc_h; "
              "(void)cilkc_w;\n  ",
              L->name, k, L->name, k, L->name, k);
+    const Func *g = lower_parallel_callee(L, n);
+    lower_ws(L, "cilkrt_wsp *cilkc_saved; cilkrt_wsp_task_begin(&cilkc_t->wm, &cilkc_saved); ");
+    if (!g)
+        lower_ws(L, "cilkrt_wsp cilkc_wc; cilkrt_wsp_enter(&cilkc_wc); ");
     L->e.view = VIEW_TYPEOF;
     if (lower_has_dest(L, n)) {
         emit_str(&L->e, "__typeof__(");
         lower_call_text(L, n);
         emit_str(&L->e, ") cilkc_r = ");
     }
-    const Func *g = lower_parallel_callee(L, n);
     const Sym *callee =
         n->callee.last - n->callee.first == 1 ? L->u->toks[n->callee.first].sym : NULL;
     if (g)
@@ -105,6 +136,8 @@ static void emit_thunk(Lower *L, const Node *n, int k)
     for (int i = 0; i < n->nargs; i++)
         emit_fmt(&L->e, "%scilkc_t->a%d", i ? ", " : "", i);
     emit_str(&L->e, ");");
+    if (!g)
+        lower_ws(L, " cilkrt_wsp_leave(&cilkc_wc);");
     if (lower_has_dest(L, n)) {
         int lock = n->op && n->op != TK_ASSIGN;
         if (lock)
@@ -115,6 +148,7 @@ static void emit_thunk(Lower *L, const Node *n, int k)
         if (lock)
             emit_str(&L->e, " cilkrt_group_unlock(cilkc_h->group);");
     }
+    lower_ws(L, " cilkrt_wsp_task_end(cilkc_saved);");
     emit_str(&L->e, " }\n");
 }
 
@@ -128,9 +162,12 @@ static void emit_child_body(Lower *L)
     lower_signature(L, L->fn, name.data, CHILD_EXTRA);
     buf_free(&name);
     emit_str(&L->e, "\n{ cilkrt_group cilkc_g; cilkrt_group_init(cilkc_w, &cilkc_g);");
+    lower_ws(L, " cilkrt_wsp cilkc_ws; cilkrt_wsp_enter(&cilkc_ws);");
     L->e.file = NULL;
     lower_block(L, L->fn->body);
-    emit_str(&L->e, "\ncilkrt_group_sync(cilkc_w, &cilkc_g);");
+    emit_str(&L->e, "\n");
+    group_sync(L, "cilkrt_wsp_rejoin");
+    lower_ws(L, " cilkrt_wsp_leave(&cilkc_ws);");
     if (L->is_main)
         emit_str(&L->e, " return 0;");
     emit_str(&L->e, " }\n");
@@ -140,12 +177,25 @@ static void emit_child_body(Lower *L)
 static void emit_entry(Lower *L)
 {
     lower_entry_head(L);
-    /* no `return f();` for void f: -pedantic forbids it */
-    emit_fmt(&L->e, "%scilkc_body_%s(cilkc_w", L->is_void ? "" : "return ", L->name);
+    if (L->workspan) {
+        emit_str(&L->e, "cilkrt_wsp *cilkc_ws = cilkrt_wsp_current(); ");
+        if (!L->is_void) {
+            lower_return_type(L, "cilkc_r");
+            emit_str(&L->e, " = ");
+        }
+    } else if (!L->is_void) {
+        /* no `return f();` for void f: -pedantic forbids it */
+        emit_str(&L->e, "return ");
+    }
+    emit_fmt(&L->e, "cilkc_body_%s(cilkc_w", L->name);
     if (L->fn->nparams)
         emit_str(&L->e, ", ");
     lower_param_list(L, "");
-    emit_str(&L->e, "); }\n");
+    emit_str(&L->e, ");");
+    if (L->workspan)
+        emit_str(&L->e, L->is_void ? " cilkrt_wsp_resume(cilkc_ws);"
+                                   : " cilkrt_wsp_resume(cilkc_ws); return cilkc_r;");
+    emit_str(&L->e, " }\n");
 }
 
 /* Everything FN becomes in child mode, after its locals struct. */

@@ -122,6 +122,27 @@ static void emit_call(Lower *L, const Node *n, int site, const char *frame)
     emit_str(&L->e, ")");
 }
 
+/* The work/span record of this invocation (frame field, both clones). */
+#define WS "&cilkc_f->cilkc_ws"
+
+/* Does the spawned callee open its own record (a parallel function)? A
+ * plain one gets cilkc_wc, on this C stack for the call. */
+static int ws_callee_enters(const Lower *L, const Node *n)
+{
+    return !L->workspan || lower_parallel_callee(L, n) || marked_callee(L, n);
+}
+
+/* The spawn's mark, taken before the push: a thief may move this
+ * invocation's path on as soon as the frame is published. */
+static void ws_spawn(Lower *L, const Node *n)
+{
+    if (!ws_callee_enters(L, n))
+        emit_str(&L->e, "cilkrt_wsp cilkc_wc; ");
+    lower_ws(L, "cilkrt_wsp_spawn(" WS "); ");
+    if (!ws_callee_enters(L, n))
+        emit_str(&L->e, "cilkrt_wsp_enter(&cilkc_wc); ");
+}
+
 /* Save the locals the thief needs at spawn site `site` (fast clone):
  * every visible local that lives in a C variable, unless it is dead after
  * the spawn or the frame holds its value already (analysis_saves). A local
@@ -213,6 +234,7 @@ void cont_spawn(Lower *L, const Node *n, int site)
     emit_arg_temps(L, n);
     if (!slow)
         emit_saves(L, site);
+    ws_spawn(L, n);
     emit_fmt(&L->e, "%s = %d; long cilkc_t = cilkrt_push(cilkc_w, %s); { ",
              slow ? "cilkc_h->entry" : "cilkc_f->h.entry", site, frame);
     if (lower_has_dest(L, n)) {
@@ -221,7 +243,10 @@ void cont_spawn(Lower *L, const Node *n, int site)
         emit_str(&L->e, ") cilkc_r = ");
     }
     emit_call(L, n, site, frame);
-    emit_str(&L->e, "; if (!cilkrt_pop(cilkc_w, cilkc_t)) { ");
+    emit_str(&L->e, "; ");
+    if (!ws_callee_enters(L, n))
+        lower_ws(L, "cilkrt_wsp_leave(&cilkc_wc); ");
+    emit_str(&L->e, "if (!cilkrt_pop(cilkc_w, cilkc_t)) { ");
     if (lower_has_dest(L, n))
         emit_fmt(&L->e,
                  "struct { void *d; __typeof__(cilkc_r) v; } cilkc_res = { %s, cilkc_r }; "
@@ -246,24 +271,34 @@ void cont_spawn(Lower *L, const Node *n, int site)
     emit_str(&L->e, "} }");
     if (slow)
         emit_fmt(&L->e, " if (0) { cilkc_resume_%d:; }", site);
+    lower_ws(L, " cilkrt_wsp_resume(" WS ");");
     emit_str(&L->e, " }");
 }
 
 /* A sync is free in the fast clone: nothing was stolen from it, or it
  * would not be running. The slow clone may have to wait, and resumes at
  * the sync's own entry index. */
-void cont_sync(Lower *L)
+static void sync_then(Lower *L, const char *hook)
 {
     if (L->clone == CLONE_FAST) {
-        emit_str(&L->e, ";");
+        if (L->workspan)
+            emit_fmt(&L->e, "{ cilkrt_wsp_end(" WS "); %s(" WS "); }", hook);
+        else
+            emit_str(&L->e, ";");
         return;
     }
     int k = L->next_sync++;
+    emit_str(&L->e, "{ ");
+    lower_ws(L, "cilkrt_wsp_end(" WS "); ");
     emit_fmt(&L->e,
-             "{ cilkc_h->entry = %d; if (!cilkrt_sync(cilkc_w, cilkc_h)) return; "
-             "if (0) { cilkc_resume_%d:; } }",
+             "cilkc_h->entry = %d; if (!cilkrt_sync(cilkc_w, cilkc_h)) return; "
+             "if (0) { cilkc_resume_%d:; } ",
              k, k);
+    lower_ws(L, "%s(" WS "); ", hook);
+    emit_str(&L->e, "}");
 }
+
+void cont_sync(Lower *L) { sync_then(L, "cilkrt_wsp_sync"); }
 
 /* The fast clone frees its frame and returns the value. */
 static void fast_return(Lower *L, const Node *n)
@@ -274,6 +309,7 @@ static void fast_return(Lower *L, const Node *n)
             emit_range(&L->e, n->e.first, n->e.last);
             emit_str(&L->e, "; ");
         }
+        lower_ws(L, "cilkrt_wsp_leave(" WS "); ");
         emit_frame_free(L);
         emit_str(&L->e, "return; }");
         return;
@@ -282,6 +318,7 @@ static void fast_return(Lower *L, const Node *n)
     emit_str(&L->e, " = (");
     emit_range(&L->e, n->e.first, n->e.last);
     emit_str(&L->e, "); ");
+    lower_ws(L, "cilkrt_wsp_leave(" WS "); ");
     emit_frame_free(L);
     emit_str(&L->e, "return cilkc_r; }");
 }
@@ -291,7 +328,7 @@ static void fast_return(Lower *L, const Node *n)
 static void slow_return(Lower *L, const Node *n)
 {
     int has_e = n->e.last > n->e.first;
-    cont_sync(L);
+    sync_then(L, "cilkrt_wsp_rejoin");
     if (has_e) {
         emit_str(&L->e, L->is_void ? " " : " cilkc_f->l.ret = (");
         emit_range(&L->e, n->e.first, n->e.last);
@@ -335,8 +372,8 @@ static void emit_frame_struct(Lower *L)
 {
     emit_fmt(
         &L->e,
-        "struct cilkc_frame_%s { cilkrt_frame h; void *cilkc_dst; struct cilkc_locals_%s l; };\n",
-        L->name, L->name);
+        "struct cilkc_frame_%s { cilkrt_frame h; void *cilkc_dst; %sstruct cilkc_locals_%s l; };\n",
+        L->name, L->workspan ? "cilkrt_wsp cilkc_ws; " : "", L->name);
     if (L->is_void)
         return;
     emit_fmt(&L->e, "struct cilkc_result_%s { void *d;", L->name);
@@ -363,6 +400,7 @@ static void emit_fast_clone(Lower *L)
     } else {
         emit_str(&L->e, "; ");
         emit_frame_setup(L);
+        lower_ws(L, " cilkrt_wsp_enter(" WS ");");
     }
     for (int i = 0; i < L->fn->nparams; i++)
         if (!L->a.resident[L->fn->params[i]->index])
@@ -370,6 +408,7 @@ static void emit_fast_clone(Lower *L)
     L->e.file = NULL;
     lower_block(L, L->fn->body);
     emit_str(&L->e, "\n");
+    lower_ws(L, "cilkrt_wsp_leave(" WS "); ");
     emit_frame_free(L);
     emit_dummy_return(L);
     emit_str(&L->e, " }\n");
@@ -388,13 +427,17 @@ static void emit_slow_clone(Lower *L)
     L->e.file = NULL;
     lower_block(L, L->fn->body);
     int end = L->next_sync++;
+    emit_str(&L->e, "\n");
+    lower_ws(L, "cilkrt_wsp_end(" WS "); ");
     emit_fmt(&L->e,
-             "\ncilkc_h->entry = %d; if (!cilkrt_sync(cilkc_w, cilkc_h)) return; "
+             "cilkc_h->entry = %d; if (!cilkrt_sync(cilkc_w, cilkc_h)) return; "
              "if (0) { cilkc_resume_%d:; }",
              end, end);
+    lower_ws(L, " cilkrt_wsp_rejoin(" WS ");");
     if (L->is_main)
         emit_str(&L->e, " cilkc_f->l.ret = 0;");
     emit_str(&L->e, " goto cilkc_return;\ncilkc_return: ");
+    lower_ws(L, "cilkrt_wsp_leave(" WS "); ");
     if (L->is_void)
         emit_str(&L->e, "cilkrt_slow_return(cilkc_w, cilkc_h, 0);");
     else
@@ -452,6 +495,7 @@ static void emit_entry(Lower *L)
         lower_return_type(L, "cilkc_r");
         emit_fmt(&L->e, "; struct cilkc_result_%s cilkc_rb;", L->name);
     }
+    lower_ws(L, " cilkrt_wsp *cilkc_ws = cilkrt_wsp_current();");
     emit_fmt(&L->e, " cilkrt_boundary cilkc_b; cilkrt_boundary_enter(cilkc_w, &cilkc_b, %s);\n  ",
              L->is_void ? "0, 0" : "&cilkc_rb, sizeof cilkc_rb");
     emit_fmt(&L->e, "%scilkc_fast_%s(cilkc_w, &cilkc_b.frame, 0, 0",
@@ -460,11 +504,15 @@ static void emit_entry(Lower *L)
         emit_str(&L->e, ", ");
     lower_param_list(L, "");
     emit_str(&L->e, ");\n  ");
-    if (L->is_void)
-        emit_str(&L->e, "cilkrt_boundary_leave(cilkc_w, &cilkc_b); }\n");
-    else
-        emit_str(&L->e, "if (cilkrt_boundary_leave(cilkc_w, &cilkc_b)) cilkc_r = cilkc_rb.v;\n"
-                        "  return cilkc_r; }\n");
+    if (L->is_void) {
+        emit_str(&L->e, "cilkrt_boundary_leave(cilkc_w, &cilkc_b); ");
+        lower_ws(L, "cilkrt_wsp_resume(cilkc_ws); ");
+        emit_str(&L->e, "}\n");
+    } else {
+        emit_str(&L->e, "if (cilkrt_boundary_leave(cilkc_w, &cilkc_b)) cilkc_r = cilkc_rb.v;\n  ");
+        lower_ws(L, "cilkrt_wsp_resume(cilkc_ws); ");
+        emit_str(&L->e, "return cilkc_r; }\n");
+    }
 }
 
 /* Everything FN becomes in continuation mode, after its locals struct. */

@@ -22,6 +22,7 @@ typedef struct {
     Emit e;
     const Unit *u;
     StealMode mode;
+    int workspan; /* emit the work/span hooks (cilkrt_wsp.h) */
     Diag *d;
     const Func *fn;
     const char *name;
@@ -61,6 +62,7 @@ void lower_block(Lower *L, const Node *n);
 void lower_param_list(Lower *L, const char *prefix);
 void lower_root_thunk(Lower *L);
 void lower_entry_head(Lower *L);
+void lower_ws(Lower *L, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 /* lower_cont.c: continuation mode */
 void cont_declare_marked(Lower *L);

@@ -28,13 +28,14 @@ typedef struct {
     const char *input;  /* file name, or "-" for stdin */
     const char *output; /* NULL or "-": stdout */
     StealMode mode;
+    int workspan;     /* --workspan: work/span hooks (docs/workspan.md) */
     const char **cpp; /* -I/-D/-U options for the preprocessor */
     int ncpp;
 } Options;
 
 static const char usage[] =
-    "usage: cilkc [-o OUT] [--steal=continuation|child|serial] [-I DIR]\n"
-    "             [-D NAME[=VAL]] [-U NAME] [--version] [--help] FILE|-\n"
+    "usage: cilkc [-o OUT] [--steal=continuation|child|serial] [--workspan]\n"
+    "             [-I DIR] [-D NAME[=VAL]] [-U NAME] [--version] [--help] FILE|-\n"
     "Translate one file of C with spawn/sync into plain C. A .i file or -\n"
     "(stdin) is read as already preprocessed; any other file is preprocessed\n"
     "first with $CC -E (default cc). Output goes to OUT, or stdout.\n";
@@ -90,6 +91,8 @@ static Options parse_options(int argc, char **argv)
                 o.mode = STEAL_SERIAL;
             else
                 bad_usage("unknown steal mode '%s': expected continuation, child or serial", a + 8);
+        } else if (strcmp(a, "--workspan") == 0) {
+            o.workspan = 1;
         } else if (cpp_option(&o, argc, argv, &i)) {
             continue;
         } else if (a[0] == '-' && a[1] != '\0') {
@@ -231,7 +234,7 @@ int main(int argc, char **argv)
     if (!d.nerrors)
         parse_unit(&u, &a, &d);
     if (!d.nerrors)
-        lower_unit(&u, o.mode, &d, &out);
+        lower_unit(&u, o.mode, o.workspan, &d, &out);
     if (!d.nerrors)
         output_write(o.output, &out, &d);
 

@@ -22,7 +22,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (!d.nerrors) {
         for (int m = 0; m < 3; m++) {
             Buf out = {0};
-            lower_unit(&u, (StealMode)m, &d, &out);
+            lower_unit(&u, (StealMode)m, 0, &d, &out);
             buf_free(&out);
         }
     }

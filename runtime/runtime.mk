@@ -2,10 +2,12 @@
 # benchmark. Included by the top Makefile.
 
 RT_SRC := $(addprefix runtime/,alloca.c deque.c frame.c cont.c task.c generic.c sched.c \
-                                inject.c pool.c stats.c cilkrt.c group.c)
-RT_HDR := runtime/cilkrt_abi.h runtime/cilkrt.h runtime/worker.h
+                                inject.c pool.c stats.c workspan.c cilkrt.c group.c)
+RT_HDR := runtime/cilkrt_abi.h runtime/cilkrt.h runtime/worker.h runtime/cilkrt_wsp.h \
+          runtime/cilk/cilkscale.h
 RT_PUBLIC_HDR := $(BUILD)/include/cilkrt_abi.h $(BUILD)/include/cilkrt.h \
-                 $(BUILD)/include/cilk/cilk.h $(BUILD)/include/cilk/cilk_api.h
+                 $(BUILD)/include/cilk/cilk.h $(BUILD)/include/cilk/cilk_api.h \
+                 $(BUILD)/include/cilkrt_wsp.h $(BUILD)/include/cilk/cilkscale.h
 RT_LIB_A := $(BUILD)/lib/libcilkrt.a
 RT_LIB_SO := $(BUILD)/lib/libcilkrt.so
 

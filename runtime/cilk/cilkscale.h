@@ -1,0 +1,38 @@
+/*
+ * cilk/cilkscale.h: work and span of program regions, for programs built
+ * with `cilkcc --workspan` (or -fcilktool=cilkscale). The names and types
+ * are OpenCilk Cilkscale's, so code written for it builds here unchanged.
+ *
+ * Figures are in nanoseconds in the time unit (the default), in strands
+ * with CILKSCALE_UNIT=strands (docs/workspan.md). In a program built
+ * without --workspan the figures are all zeros.
+ */
+#ifndef CILK_CILKSCALE_H
+#define CILK_CILKSCALE_H
+
+#include <stdint.h>
+
+typedef int64_t raw_duration_t;
+typedef struct wsp_t {
+    raw_duration_t work;
+    raw_duration_t span;
+    raw_duration_t bspan; /* burdened span */
+} wsp_t;
+
+/* Work, span and burdened span from the start of the program up to this
+ * point of the calling strand; a region is the difference of two. */
+wsp_t wsp_getworkspan(void);
+wsp_t wsp_zero(void);
+wsp_t wsp_add(wsp_t lhs, wsp_t rhs);
+wsp_t wsp_sub(wsp_t lhs, wsp_t rhs);
+/* One CSV row, tagged, to stdout or to the file named by CILKSCALE_OUT. */
+void wsp_dump(wsp_t wsp, const char *tag);
+
+/* Cilk-5's names for the whole run so far (work and critical path), in the
+ * same unit. */
+int64_t Cilk_user_work_value(void);
+int64_t Cilk_user_critical_path_value(void);
+#define Cilk_user_work (Cilk_user_work_value())
+#define Cilk_user_critical_path (Cilk_user_critical_path_value())
+
+#endif

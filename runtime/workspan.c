@@ -1,0 +1,377 @@
+/*
+ * workspan.c: the work/span analyzer behind `cilkc --workspan`: the hooks
+ * of cilkrt_wsp.h and the Cilkscale API of cilk/cilkscale.h.
+ *
+ * The measure follows the spawn/sync DAG, not the schedule: a record's
+ * path values move with its strand from worker to worker, so a steal
+ * changes where the hooks run but not the figures (exact in the strand
+ * unit, up to the cost of the steal itself in the time unit). A strand is
+ * the code between two hooks of one invocation. A worker holds the strand
+ * it runs (t_cur, t_open, t_start) and, between a spawn hook and the
+ * callee's enter on the same thread, the mark the spawn handed (t_pend).
+ *
+ * Units: time (default) reads the TSC on x86-64, calibrated against
+ * CLOCK_MONOTONIC at start, else CLOCK_MONOTONIC; figures are reported in
+ * nanoseconds (API) and seconds (CSV). CILKSCALE_UNIT=strands counts one
+ * per strand, opened by enter, resume and sync: exact figures for tests.
+ *
+ * Burden: each spawn adds an estimate of one steal to the continuation's
+ * burdened path (Cilkscale's notion). The estimate is measured at start:
+ * the cheapest round trip of a cache line between two threads, halved,
+ * times the four transfers a steal makes here (the victim's top index,
+ * the entry, the frame or task header, the join counter). CILKSCALE_BURDEN
+ * (nanoseconds, or strands) replaces it; the strand unit's default is 0.
+ */
+#include "cilkrt_wsp.h"
+
+#include "cilk/cilkscale.h"
+
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+static int unit_strands;
+static double ns_per_tick = 1.0;
+static int64_t burden; /* in ticks (time unit) or strands */
+static cilkrt_wsp root; /* the run: parent of every root call */
+static FILE *out;
+static pthread_once_t init_once = PTHREAD_ONCE_INIT;
+static pthread_mutex_t out_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static _Thread_local cilkrt_wsp *t_cur;
+static _Thread_local int t_open;
+static _Thread_local int64_t t_start;
+static _Thread_local cilkrt_wsp_mark t_pend;
+
+static int64_t mono_ns(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
+}
+
+static int64_t ticks(void)
+{
+#if defined(__x86_64__)
+    return (int64_t)__builtin_ia32_rdtsc();
+#else
+    return mono_ns();
+#endif
+}
+
+/* ---------------------------------------------------------------------
+ * Strands and records
+ * --------------------------------------------------------------------- */
+
+static void close_strand(void)
+{
+    if (!t_open)
+        return;
+    t_open = 0;
+    if (unit_strands)
+        return;
+    int64_t d = ticks() - t_start;
+    t_cur->work += d;
+    t_cur->span += d;
+    t_cur->bspan += d;
+}
+
+/* A strand of r starts here; it counts unless it goes on with the one
+ * before (cilkrt_wsp_rejoin). */
+static void open_strand(cilkrt_wsp *r, int counts)
+{
+    t_cur = r;
+    t_open = 1;
+    if (!unit_strands) {
+        t_start = ticks();
+        return;
+    }
+    if (counts) {
+        r->work++;
+        r->span++;
+        r->bspan++;
+    }
+}
+
+static void atomic_max(_Atomic long long *a, long long v)
+{
+    long long old = atomic_load_explicit(a, memory_order_relaxed);
+    while (old < v &&
+           !atomic_compare_exchange_weak_explicit(a, &old, v, memory_order_relaxed,
+                                                  memory_order_relaxed))
+        ;
+}
+
+static int64_t max64(int64_t a, int64_t b) { return a > b ? a : b; }
+
+/* The children join r's path. Relaxed: every child's leave happened
+ * before the runtime's sync let r go on (same thread, or the release and
+ * acquire of the join protocol in cont.c and task.c). */
+static void join(cilkrt_wsp *r)
+{
+    r->work += atomic_exchange_explicit(&r->cwork, 0, memory_order_relaxed);
+    r->span = max64(r->span, atomic_exchange_explicit(&r->cspan, 0, memory_order_relaxed));
+    r->bspan = max64(r->bspan, atomic_exchange_explicit(&r->cbspan, 0, memory_order_relaxed));
+}
+
+cilkrt_wsp *cilkrt_wsp_current(void) { return t_cur ? t_cur : &root; }
+
+void cilkrt_wsp_enter(cilkrt_wsp *r)
+{
+    if (t_pend.parent) {
+        r->parent = t_pend.parent;
+        r->spawned = 1;
+        r->work = t_pend.work;
+        r->span = t_pend.span;
+        r->bspan = t_pend.bspan;
+        t_pend.parent = NULL;
+    } else {
+        cilkrt_wsp *p = cilkrt_wsp_current();
+        close_strand();
+        r->parent = p;
+        r->spawned = 0;
+        r->work = p->work;
+        r->span = p->span;
+        r->bspan = p->bspan;
+    }
+    r->base_work = r->work;
+    atomic_store_explicit(&r->cwork, 0, memory_order_relaxed);
+    atomic_store_explicit(&r->cspan, 0, memory_order_relaxed);
+    atomic_store_explicit(&r->cbspan, 0, memory_order_relaxed);
+    open_strand(r, 1);
+}
+
+/* A spawned child's figures may reach its parent while the parent's
+ * continuation runs on a thief: only the atomic accumulators are shared. */
+void cilkrt_wsp_leave(cilkrt_wsp *r)
+{
+    close_strand();
+    join(r);
+    cilkrt_wsp *p = r->parent;
+    if (r->spawned) {
+        atomic_fetch_add_explicit(&p->cwork, r->work - r->base_work, memory_order_relaxed);
+        atomic_max(&p->cspan, r->span);
+        atomic_max(&p->cbspan, r->bspan);
+    } else {
+        p->work = r->work;
+        p->span = r->span;
+        p->bspan = r->bspan;
+    }
+    t_cur = p;
+}
+
+static void mark(cilkrt_wsp *r, cilkrt_wsp_mark *m)
+{
+    close_strand();
+    m->parent = r;
+    m->work = r->work;
+    m->span = r->span;
+    m->bspan = r->bspan;
+    r->bspan += burden;
+}
+
+void cilkrt_wsp_spawn(cilkrt_wsp *r) { mark(r, &t_pend); }
+
+void cilkrt_wsp_spawn_task(cilkrt_wsp *r, cilkrt_wsp_mark *m) { mark(r, m); }
+
+void cilkrt_wsp_task_begin(cilkrt_wsp_mark *m, cilkrt_wsp **saved)
+{
+    *saved = t_cur;
+    t_open = 0;
+    t_pend = *m;
+}
+
+void cilkrt_wsp_task_end(cilkrt_wsp *saved)
+{
+    t_cur = saved;
+    t_open = 0;
+}
+
+void cilkrt_wsp_resume(cilkrt_wsp *r) { open_strand(r, 1); }
+
+void cilkrt_wsp_end(cilkrt_wsp *r)
+{
+    (void)r;
+    close_strand();
+}
+
+void cilkrt_wsp_sync(cilkrt_wsp *r)
+{
+    join(r);
+    open_strand(r, 1);
+}
+
+void cilkrt_wsp_rejoin(cilkrt_wsp *r)
+{
+    join(r);
+    open_strand(r, 0);
+}
+
+/* ---------------------------------------------------------------------
+ * Start: unit, clock, burden; the run's row at exit
+ * --------------------------------------------------------------------- */
+
+static void calibrate_ticks(void)
+{
+#if defined(__x86_64__)
+    int64_t n0 = mono_ns(), c0 = ticks();
+    struct timespec nap = {0, 20000000};
+    nanosleep(&nap, NULL);
+    int64_t n1 = mono_ns(), c1 = ticks();
+    if (c1 > c0)
+        ns_per_tick = (double)(n1 - n0) / (double)(c1 - c0);
+#endif
+}
+
+static _Atomic int ping;
+
+static void *pong(void *arg)
+{
+    int rounds = *(int *)arg;
+    for (int i = 0; i < rounds; i++) {
+        while (atomic_load_explicit(&ping, memory_order_acquire) != 2 * i + 1)
+            ;
+        atomic_store_explicit(&ping, 2 * i + 2, memory_order_release);
+    }
+    return NULL;
+}
+
+/* The cheapest per-round time of a few batches of cache-line round
+ * trips: the minimum, because a loaded machine only adds to it. */
+static int64_t steal_estimate(void)
+{
+    enum { BATCH = 64, BATCHES = 16 };
+    int rounds = BATCH * BATCHES;
+    pthread_t th;
+    atomic_store_explicit(&ping, 0, memory_order_relaxed);
+    if (pthread_create(&th, NULL, pong, &rounds) != 0)
+        return 0;
+    int64_t best = -1;
+    for (int b = 0; b < BATCHES; b++) {
+        int64_t t = ticks();
+        for (int i = b * BATCH; i < (b + 1) * BATCH; i++) {
+            atomic_store_explicit(&ping, 2 * i + 1, memory_order_release);
+            while (atomic_load_explicit(&ping, memory_order_acquire) != 2 * i + 2)
+                ;
+        }
+        int64_t per = (ticks() - t) / BATCH;
+        if (best < 0 || per < best)
+            best = per;
+    }
+    pthread_join(th, NULL);
+    return 4 * best / 2;
+}
+
+static void print_row(const char *tag, wsp_t w);
+
+static void at_exit(void)
+{
+    wsp_t w = {root.work, root.span, root.bspan};
+    if (!unit_strands) {
+        w.work = (int64_t)((double)w.work * ns_per_tick);
+        w.span = (int64_t)((double)w.span * ns_per_tick);
+        w.bspan = (int64_t)((double)w.bspan * ns_per_tick);
+    }
+    print_row("", w);
+    if (out && out != stdout)
+        fclose(out);
+}
+
+static void init(void)
+{
+    const char *u = getenv("CILKSCALE_UNIT");
+    unit_strands = u && strcmp(u, "strands") == 0;
+    if (u && !unit_strands && strcmp(u, "time") != 0) {
+        fprintf(stderr, "cilkscale: unknown CILKSCALE_UNIT '%s': expected time or strands\n", u);
+        exit(1);
+    }
+    const char *b = getenv("CILKSCALE_BURDEN");
+    if (!unit_strands)
+        calibrate_ticks();
+    if (b)
+        burden = unit_strands ? atoll(b) : (int64_t)((double)atoll(b) / ns_per_tick);
+    else if (!unit_strands)
+        burden = steal_estimate();
+    atexit(at_exit);
+}
+
+void cilkrt_wsp_root(void)
+{
+    pthread_once(&init_once, init);
+    t_cur = &root;
+    t_open = 0;
+}
+
+/* ---------------------------------------------------------------------
+ * The API
+ * --------------------------------------------------------------------- */
+
+static int64_t to_unit(int64_t raw) { return unit_strands ? raw : (int64_t)((double)raw * ns_per_tick); }
+
+wsp_t wsp_getworkspan(void)
+{
+    const cilkrt_wsp *r = cilkrt_wsp_current();
+    int64_t open = t_open && !unit_strands ? ticks() - t_start : 0;
+    wsp_t w = {to_unit(r->work + open), to_unit(r->span + open), to_unit(r->bspan + open)};
+    return w;
+}
+
+wsp_t wsp_zero(void)
+{
+    wsp_t w = {0, 0, 0};
+    return w;
+}
+
+wsp_t wsp_add(wsp_t lhs, wsp_t rhs)
+{
+    lhs.work += rhs.work;
+    lhs.span += rhs.span;
+    lhs.bspan += rhs.bspan;
+    return lhs;
+}
+
+wsp_t wsp_sub(wsp_t lhs, wsp_t rhs)
+{
+    lhs.work -= rhs.work;
+    lhs.span -= rhs.span;
+    lhs.bspan -= rhs.bspan;
+    return lhs;
+}
+
+/* CSV as Cilkscale writes it; the header before the first row. Output
+ * goes to CILKSCALE_OUT if set (created at the first row), else stdout. */
+static void print_row(const char *tag, wsp_t w)
+{
+    pthread_mutex_lock(&out_lock);
+    const char *unit = unit_strands ? "strands" : "seconds";
+    if (!out) {
+        const char *path = getenv("CILKSCALE_OUT");
+        out = path && *path ? fopen(path, "w") : stdout;
+        if (!out) {
+            perror(path);
+            out = stdout;
+        }
+        fprintf(out,
+                "tag,work (%s),span (%s),parallelism,burdened_span (%s),burdened_parallelism\n",
+                unit, unit, unit);
+    }
+    double par = w.span ? (double)w.work / (double)w.span : 0;
+    double bpar = w.bspan ? (double)w.work / (double)w.bspan : 0;
+    if (unit_strands)
+        fprintf(out, "%s,%lld,%lld,%.6f,%lld,%.6f\n", tag, (long long)w.work, (long long)w.span,
+                par, (long long)w.bspan, bpar);
+    else
+        fprintf(out, "%s,%.9f,%.9f,%.6f,%.9f,%.6f\n", tag, (double)w.work * 1e-9,
+                (double)w.span * 1e-9, par, (double)w.bspan * 1e-9, bpar);
+    fflush(out);
+    pthread_mutex_unlock(&out_lock);
+}
+
+void wsp_dump(wsp_t wsp, const char *tag) { print_row(tag ? tag : "", wsp); }
+
+int64_t Cilk_user_work_value(void) { return wsp_getworkspan().work; }
+
+int64_t Cilk_user_critical_path_value(void) { return wsp_getworkspan().span; }

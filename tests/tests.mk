@@ -32,3 +32,10 @@ check-sanitize-e2e: $(E2E_DEPS) $(BUILD)/lib/libcilkrt-asan.a $(BUILD)/lib/libci
 check-valgrind: $(E2E_DEPS)
 	./scripts/deps.sh valgrind
 	BUILD='$(BUILD)' sh tests/e2e/valgrind.sh
+
+# The instrumented build (--workspan) against closed forms, in both steal
+# modes at P = 1, 2, 4 with steals forced (tests/workspan/run.sh).
+.PHONY: test-workspan
+TEST_GOALS += test-workspan
+test-workspan: $(E2E_DEPS) $(BUILD)/include/cilkrt_wsp.h $(BUILD)/include/cilk/cilkscale.h
+	BUILD='$(BUILD)' CC='$(CC)' sh tests/workspan/run.sh

@@ -1,0 +1,65 @@
+#!/bin/sh
+# tests/workspan/run.sh: the instrumented build (cilkcc --workspan) against
+# closed forms. Each ws_NAME.cilkc is built in both steal modes and run at
+# CILK_NWORKERS = 1, 2, 4 in the strand unit with a burden of 10 strands;
+# its output (figures, and any mismatch with the closed form the program
+# computes, or a missing forced steal) must equal ws_NAME.out. Then the
+# CSV (CILKSCALE_OUT) must hold the header and the run's row, and fib in
+# the time unit must give 0 < span <= burdened span and span <= work.
+#
+# Environment: BUILD (default build), CC.
+set -u
+top=$(cd "$(dirname "$0")/../.." && pwd)
+BUILD=${BUILD:-build}
+CILKCC=$top/$BUILD/bin/cilkcc
+dir=$top/tests/workspan
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fails=0
+fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
+
+for src in "$dir"/ws_*.cilkc; do
+    name=$(basename "$src" .cilkc)
+    for mode in continuation child; do
+        exe=$tmp/$name.$mode
+        if ! "$CILKCC" --steal=$mode --workspan -I"$dir" "$src" -o "$exe" 2> "$tmp/err"; then
+            fail "$name mode=$mode: cilkcc failed"
+            sed 's/^/    /' "$tmp/err" | head -10
+            continue
+        fi
+        for p in 1 2 4; do
+            csv=$tmp/$name.$mode.$p.csv
+            CILKSCALE_UNIT=strands CILKSCALE_BURDEN=10 CILKSCALE_OUT=$csv CILK_NWORKERS=$p \
+                timeout 60 "$exe" > "$tmp/out" 2>&1
+            if ! cmp -s "$tmp/out" "$dir/$name.out"; then
+                fail "$name mode=$mode P=$p: output differs from $name.out"
+                diff "$dir/$name.out" "$tmp/out" | head -10 | sed 's/^/    /'
+            fi
+            if ! head -n 1 "$csv" | grep -q '^tag,work (strands),span (strands),parallelism,'; then
+                fail "$name mode=$mode P=$p: no CSV header in CILKSCALE_OUT"
+            elif ! tail -n 1 "$csv" | grep -q '^,[0-9]*,[0-9]*,'; then
+                fail "$name mode=$mode P=$p: no row for the run in CILKSCALE_OUT"
+            fi
+        done
+    done
+    echo "workspan: $name"
+done
+
+# The time unit: no figure is checked against a clock (the machine is
+# shared), only the order the definitions impose.
+for mode in continuation child; do
+    exe=$tmp/ws_fib.$mode
+    [ -x "$exe" ] || continue
+    CILKSCALE_OUT=$tmp/time.csv CILK_NWORKERS=2 "$exe" > /dev/null 2>&1
+    if ! tail -n 1 "$tmp/time.csv" |
+        awk -F, '{ exit !($3 > 0 && $3 <= $2 && $3 <= $5) }'; then
+        fail "ws_fib mode=$mode time unit: expected 0 < span <= work, span <= burdened span"
+        sed 's/^/    /' "$tmp/time.csv"
+    fi
+done
+
+if [ $fails -ne 0 ]; then
+    echo "workspan: $fails failure(s)"
+    exit 1
+fi
+echo "workspan: all passed"

@@ -39,3 +39,9 @@ check-valgrind: $(E2E_DEPS)
 TEST_GOALS += test-workspan
 test-workspan: $(E2E_DEPS) $(BUILD)/include/cilkrt_wsp.h $(BUILD)/include/cilk/cilkscale.h
 	BUILD='$(BUILD)' CC='$(CC)' sh tests/workspan/run.sh
+
+check-sanitize: check-sanitize-workspan
+.PHONY: check-sanitize-workspan
+check-sanitize-workspan: $(E2E_DEPS) $(BUILD)/lib/libcilkrt-asan.a $(BUILD)/lib/libcilkrt-tsan.a
+	BUILD='$(BUILD)' CC='$(CC)' sh tests/workspan/run.sh --sanitize=asan
+	BUILD='$(BUILD)' CC='$(CC)' sh tests/workspan/run.sh --sanitize=tsan

@@ -7,8 +7,25 @@
 # CSV (CILKSCALE_OUT) must hold the header and the run's row, and fib in
 # the time unit must give 0 < span <= burdened span and span <= work.
 #
+# usage: tests/workspan/run.sh [--sanitize=asan|tsan]
+#   --sanitize builds with -fsanitize=address,undefined or =thread against
+#   the runtime's matching variant; any sanitizer report is a failure.
 # Environment: BUILD (default build), CC.
 set -u
+san_flags=
+san_lib=
+case ${1:-} in
+--sanitize=asan)
+    san_flags="-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer"
+    san_lib=lib/libcilkrt-asan.a ;;
+--sanitize=tsan)
+    san_flags="-fsanitize=thread -DCILKRT_SEQ_CST_POP"
+    san_lib=lib/libcilkrt-tsan.a ;;
+"") ;;
+*)
+    echo "usage: tests/workspan/run.sh [--sanitize=asan|tsan]" >&2
+    exit 2 ;;
+esac
 top=$(cd "$(dirname "$0")/../.." && pwd)
 BUILD=${BUILD:-build}
 CILKCC=$top/$BUILD/bin/cilkcc
@@ -22,15 +39,18 @@ for src in "$dir"/ws_*.cilkc; do
     name=$(basename "$src" .cilkc)
     for mode in continuation child; do
         exe=$tmp/$name.$mode
-        if ! "$CILKCC" --steal=$mode --workspan -I"$dir" "$src" -o "$exe" 2> "$tmp/err"; then
+        # shellcheck disable=SC2086
+        if ! "$CILKCC" --steal=$mode --workspan $san_flags -I"$dir" "$src" \
+                ${san_lib:+"$top/$BUILD/$san_lib"} -o "$exe" 2> "$tmp/err"; then
             fail "$name mode=$mode: cilkcc failed"
             sed 's/^/    /' "$tmp/err" | head -10
             continue
         fi
         for p in 1 2 4; do
             csv=$tmp/$name.$mode.$p.csv
-            CILKSCALE_UNIT=strands CILKSCALE_BURDEN=10 CILKSCALE_OUT=$csv CILK_NWORKERS=$p \
-                timeout 60 "$exe" > "$tmp/out" 2>&1
+            TSAN_OPTIONS="halt_on_error=1 exitcode=66" \
+                CILKSCALE_UNIT=strands CILKSCALE_BURDEN=10 CILKSCALE_OUT=$csv CILK_NWORKERS=$p \
+                timeout 120 "$exe" > "$tmp/out" 2>&1
             if ! cmp -s "$tmp/out" "$dir/$name.out"; then
                 fail "$name mode=$mode P=$p: output differs from $name.out"
                 diff "$dir/$name.out" "$tmp/out" | head -10 | sed 's/^/    /'

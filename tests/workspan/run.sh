@@ -59,6 +59,9 @@ for src in "$dir"/ws_*.cilkc; do
                 fail "$name mode=$mode P=$p: no CSV header in CILKSCALE_OUT"
             elif ! tail -n 1 "$csv" | grep -q '^,[0-9]*,[0-9]*,'; then
                 fail "$name mode=$mode P=$p: no row for the run in CILKSCALE_OUT"
+            elif [ $name = ws_fib ] && ! grep -q '^fib,20902,37,564.918919,129,' "$csv"; then
+                fail "$name mode=$mode P=$p: no wsp_dump row 'fib' in CILKSCALE_OUT"
+                sed 's/^/    /' "$csv"
             fi
         done
     done

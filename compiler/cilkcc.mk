@@ -6,10 +6,10 @@
 #
 # Installed layout (cilkcc finds the runtime relative to its own binary,
 # see compiler/cilkcc.c; keep both in step):
-#   PREFIX/bin/cilkc, PREFIX/bin/cilkcc
+#   PREFIX/bin/cilkc, PREFIX/bin/cilkcc, PREFIX/bin/cilkscale
 #   PREFIX/lib/libcilkrt.a, PREFIX/lib/libcilkrt.so
-#   PREFIX/include/cilkrt/cilkrt.h, cilkrt_abi.h
-#   PREFIX/include/cilkrt/cilk/cilk.h, cilk_api.h (OpenCilk's names)
+#   PREFIX/include/cilkrt/cilkrt.h, cilkrt_abi.h, cilkrt_wsp.h
+#   PREFIX/include/cilkrt/cilk/cilk.h, cilk_api.h (OpenCilk's names), cilkscale.h
 #   PREFIX/lib/pkgconfig/cilkrt.pc
 #   PREFIX/share/man/man1/cilkc.1, cilkcc.1
 #   PREFIX/share/man/man3/cilk_group.3
@@ -41,10 +41,10 @@ install: all
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib/pkgconfig \
 	    $(DESTDIR)$(PREFIX)/include/cilkrt/cilk $(DESTDIR)$(PREFIX)/share/man/man1 \
 	    $(DESTDIR)$(PREFIX)/share/man/man3 $(DESTDIR)$(PREFIX)/share/cilkc
-	install -m 755 $(BUILD)/bin/cilkc $(BUILD)/bin/cilkcc $(DESTDIR)$(PREFIX)/bin/
+	install -m 755 $(BUILD)/bin/cilkc $(BUILD)/bin/cilkcc $(BUILD)/bin/cilkscale \
+	    $(DESTDIR)$(PREFIX)/bin/
 	install -m 644 $(BUILD)/lib/libcilkrt.a $(DESTDIR)$(PREFIX)/lib/
 	install -m 755 $(BUILD)/lib/libcilkrt.so $(DESTDIR)$(PREFIX)/lib/
-	install -d $(DESTDIR)$(PREFIX)/include/cilkrt/cilk
 	install -m 644 $(BUILD)/include/*.h $(DESTDIR)$(PREFIX)/include/cilkrt/
 	install -m 644 $(BUILD)/include/cilk/*.h $(DESTDIR)$(PREFIX)/include/cilkrt/cilk/
 	install -m 644 $(CILKRT_PC) $(DESTDIR)$(PREFIX)/lib/pkgconfig/

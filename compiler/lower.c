@@ -897,7 +897,9 @@ int lower_unit(const Unit *u, StealMode mode, int workspan, Diag *d, Buf *out)
     if (mode != STEAL_SERIAL && any) {
         buf_puts(out, "#include <cilkrt_abi.h>\n");
         if (workspan)
-            buf_puts(out, "#include <cilkrt_wsp.h>\n");
+            buf_puts(out, "#include <cilkrt_wsp.h>\n"
+                          "__attribute__((constructor)) static void cilkc_wsp_start(void) "
+                          "{ cilkrt_wsp_start(); }\n");
         if (u->len == 0 || u->buf[0] != '#')
             emit_line_directive(&L.e, 1, u->name);
     }

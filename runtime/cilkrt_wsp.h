@@ -65,5 +65,9 @@ void cilkrt_wsp_rejoin(cilkrt_wsp *r);
 cilkrt_wsp *cilkrt_wsp_current(void);
 /* A root call starts on a worker: its parent is the run's root. */
 void cilkrt_wsp_root(void);
+/* Before main, from each instrumented file: reads the environment, sets
+ * the clock and the burden, and turns the API from wall-clock readings
+ * (a plain build) to work and span. */
+void cilkrt_wsp_start(void);
 
 #endif

@@ -33,6 +33,7 @@
 #include <string.h>
 #include <time.h>
 
+static int instrumented; /* set before main by instrumented code */
 static int unit_strands;
 static double ns_per_tick = 1.0;
 static int64_t burden; /* in ticks (time unit) or strands */
@@ -298,9 +299,14 @@ static void init(void)
     atexit(at_exit);
 }
 
-void cilkrt_wsp_root(void)
+void cilkrt_wsp_start(void)
 {
     pthread_once(&init_once, init);
+    instrumented = 1;
+}
+
+void cilkrt_wsp_root(void)
+{
     t_cur = &root;
     t_open = 0;
 }
@@ -311,8 +317,15 @@ void cilkrt_wsp_root(void)
 
 static int64_t to_unit(int64_t raw) { return unit_strands ? raw : (int64_t)((double)raw * ns_per_tick); }
 
+/* Not instrumented (benchmark mode, as OpenCilk's): a reading is the
+ * wall-clock time, so a region's row gives its measured T_P; the
+ * cilkscale command reads it from the plain build. */
 wsp_t wsp_getworkspan(void)
 {
+    if (!instrumented) {
+        wsp_t w = {mono_ns(), 0, 0};
+        return w;
+    }
     const cilkrt_wsp *r = cilkrt_wsp_current();
     int64_t open = t_open && !unit_strands ? ticks() - t_start : 0;
     wsp_t w = {to_unit(r->work + open), to_unit(r->span + open), to_unit(r->bspan + open)};
@@ -354,9 +367,19 @@ static void print_row(const char *tag, wsp_t w)
             perror(path);
             out = stdout;
         }
-        fprintf(out,
-                "tag,work (%s),span (%s),parallelism,burdened_span (%s),burdened_parallelism\n",
-                unit, unit, unit);
+        if (instrumented)
+            fprintf(out,
+                    "tag,work (%s),span (%s),parallelism,burdened_span (%s),"
+                    "burdened_parallelism\n",
+                    unit, unit, unit);
+        else
+            fprintf(out, "tag,time (seconds)\n");
+    }
+    if (!instrumented) {
+        fprintf(out, "%s,%.9f\n", tag, (double)w.work * 1e-9);
+        fflush(out);
+        pthread_mutex_unlock(&out_lock);
+        return;
     }
     double par = w.span ? (double)w.work / (double)w.span : 0;
     double bpar = w.bspan ? (double)w.work / (double)w.bspan : 0;

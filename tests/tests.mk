@@ -37,7 +37,8 @@ check-valgrind: $(E2E_DEPS)
 # modes at P = 1, 2, 4 with steals forced (tests/workspan/run.sh).
 .PHONY: test-workspan
 TEST_GOALS += test-workspan
-test-workspan: $(E2E_DEPS) $(BUILD)/include/cilkrt_wsp.h $(BUILD)/include/cilk/cilkscale.h
+test-workspan: $(E2E_DEPS) $(BUILD)/include/cilkrt_wsp.h $(BUILD)/include/cilk/cilkscale.h \
+		$(BUILD)/bin/cilkscale
 	BUILD='$(BUILD)' CC='$(CC)' sh tests/workspan/run.sh
 
 check-sanitize: check-sanitize-workspan

@@ -51,3 +51,13 @@ $(STAB_DIR)/wgrt.child: bench/stability/wgrt.cilkc $(BENCH_TOOLS) | all
 $(STAB_DIR)/wgrt.cont: bench/stability/wgrt.cilkc $(BENCH_TOOLS) | all
 	@mkdir -p $(@D)
 	$(BENCH_CILKCC) --steal=continuation -O2 -o $@ $<
+
+# cilkscale: the scalability command (tools/cilkscale/cilkscale.sh,
+# docs/workspan.md), installed as PREFIX/bin/cilkscale; tested by
+# tests/workspan/run.sh.
+CILKSCALE_CMD := $(BUILD)/bin/cilkscale
+all: $(CILKSCALE_CMD)
+$(CILKSCALE_CMD): tools/cilkscale/cilkscale.sh
+	@mkdir -p $(@D)
+	cp $< $@
+	chmod 755 $@

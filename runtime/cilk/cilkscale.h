@@ -5,7 +5,9 @@
  *
  * Figures are in nanoseconds in the time unit (the default), in strands
  * with CILKSCALE_UNIT=strands (docs/workspan.md). In a program built
- * without --workspan the figures are all zeros.
+ * without --workspan (benchmark mode, as OpenCilk's) a reading's work is
+ * the wall-clock time in nanoseconds, so a region's row (tag,time) is
+ * its measured time; span and burdened span are zero.
  */
 #ifndef CILK_CILKSCALE_H
 #define CILK_CILKSCALE_H

@@ -81,6 +81,32 @@ for mode in continuation child; do
     fi
 done
 
+# A plain build (benchmark mode): a region's row is its wall-clock time.
+# Then cilkscale joins both builds' rows: one line per region and P.
+if [ -z "$san_flags" ] && "$CILKCC" -I"$dir" "$dir/ws_fib.cilkc" -o "$tmp/plain" 2> "$tmp/err"; then
+    CILKSCALE_OUT=$tmp/plain.csv CILK_NWORKERS=2 "$tmp/plain" > /dev/null 2>&1
+    if ! { head -n 1 "$tmp/plain.csv" | grep -q '^tag,time (seconds)$' &&
+        grep -q '^fib,[0-9]*\.[0-9]*$' "$tmp/plain.csv"; }; then
+        fail "plain build: expected a tag,time header and a time row for fib"
+        sed 's/^/    /' "$tmp/plain.csv"
+    fi
+    if ! sh "$top/$BUILD/bin/cilkscale" -p 2 -o "$tmp/cs" "$tmp/ws_fib.continuation" \
+            "$tmp/plain" > "$tmp/cs.out" 2>&1; then
+        fail "cilkscale failed"
+        sed 's/^/    /' "$tmp/cs.out"
+    elif [ "$(grep -c '^fib,[12],' "$tmp/cs/cilkscale.csv")" != 2 ] ||
+        [ "$(grep -c '^run,[12],' "$tmp/cs/cilkscale.csv")" != 2 ] ||
+        ! awk -F, 'NR > 1 && $9 != $2 { exit 1 }' "$tmp/cs/cilkscale.csv"; then
+        fail "cilkscale: expected rows for fib and run at P = 1, 2 with the Work Law = P"
+        sed 's/^/    /' "$tmp/cs/cilkscale.csv"
+    elif command -v gnuplot > /dev/null 2>&1 && [ ! -s "$tmp/cs/fib.svg" ]; then
+        fail "cilkscale: no plot fib.svg"
+    fi
+    echo "workspan: plain build and cilkscale"
+elif [ -z "$san_flags" ]; then
+    fail "ws_fib: plain build failed"
+fi
+
 if [ $fails -ne 0 ]; then
     echo "workspan: $fails failure(s)"
     exit 1

@@ -69,5 +69,18 @@ for f in examples/*.cilkc tests/corpus/steal_*.cilkc; do
     done
 done
 
+# the instrumented build (--workspan) too: its hooks add no warning
+for f in examples/*.cilkc tests/workspan/ws_*.cilkc; do
+    for mode in continuation child; do
+        if CC=clang "$CILKCC" --steal="$mode" --workspan -Itests/corpus -Itests/workspan -Wall \
+            -Wextra -Werror -Wno-unused-but-set-variable -c -o "$work/x.o" "$f" 2>"$work/cc.log"; then
+            ok
+        else
+            fail "$f mode=$mode --workspan: clang -Wall -Wextra -Werror"
+            sed 's/^/    /' "$work/cc.log" | head -10
+        fi
+    done
+done
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -40,7 +40,10 @@ for src in "$dir"/ws_*.cilkc; do
     for mode in continuation child; do
         exe=$tmp/$name.$mode
         # shellcheck disable=SC2086
-        if ! "$CILKCC" --steal=$mode --workspan $san_flags -I"$dir" "$src" \
+        # both spellings of the flag: --workspan, and OpenCilk's
+        flag=--workspan
+        [ $mode = child ] && flag=-fcilktool=cilkscale
+        if ! "$CILKCC" --steal=$mode $flag $san_flags -I"$dir" "$src" \
                 ${san_lib:+"$top/$BUILD/$san_lib"} -o "$exe" 2> "$tmp/err"; then
             fail "$name mode=$mode: cilkcc failed"
             sed 's/^/    /' "$tmp/err" | head -10

@@ -63,8 +63,11 @@ void cilkrt_wsp_rejoin(cilkrt_wsp *r);
 /* The record the calling strand belongs to (the run's root outside any
  * parallel function), saved around a call of a parallel function. */
 cilkrt_wsp *cilkrt_wsp_current(void);
-/* A root call starts on a worker: its parent is the run's root. */
-void cilkrt_wsp_root(void);
+/* A root call runs on a worker in r (on the root thunk's stack), which
+ * starts from the run's figures; at its end the call's work and path are
+ * added to the run's. */
+void cilkrt_wsp_root(cilkrt_wsp *r);
+void cilkrt_wsp_root_end(cilkrt_wsp *r);
 /* Before main, from each instrumented file: reads the environment, sets
  * the clock and the burden, and turns the API from wall-clock readings
  * (a plain build) to work and span. */

@@ -37,7 +37,10 @@ static int instrumented; /* set before main by instrumented code */
 static int unit_strands;
 static double ns_per_tick = 1.0;
 static int64_t burden; /* in ticks (time unit) or strands */
-static cilkrt_wsp root; /* the run: parent of every root call */
+/* The run: root calls (from threads that are not workers) are composed in
+ * series into it, under root_lock: several threads may make them at once. */
+static cilkrt_wsp root;
+static pthread_mutex_t root_lock = PTHREAD_MUTEX_INITIALIZER;
 static FILE *out;
 static pthread_once_t init_once = PTHREAD_ONCE_INIT;
 static pthread_mutex_t out_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -270,7 +273,9 @@ static void print_row(const char *tag, wsp_t w);
 
 static void at_exit(void)
 {
+    pthread_mutex_lock(&root_lock);
     wsp_t w = {root.work, root.span, root.bspan};
+    pthread_mutex_unlock(&root_lock);
     if (!unit_strands) {
         w.work = (int64_t)((double)w.work * ns_per_tick);
         w.span = (int64_t)((double)w.span * ns_per_tick);
@@ -305,9 +310,32 @@ void cilkrt_wsp_start(void)
     instrumented = 1;
 }
 
-void cilkrt_wsp_root(void)
+void cilkrt_wsp_root(cilkrt_wsp *r)
 {
-    t_cur = &root;
+    pthread_mutex_lock(&root_lock);
+    r->work = r->base_work = root.work;
+    r->span = root.span;
+    r->bspan = root.bspan;
+    pthread_mutex_unlock(&root_lock);
+    r->parent = NULL;
+    r->spawned = 0;
+    atomic_store_explicit(&r->cwork, 0, memory_order_relaxed);
+    atomic_store_explicit(&r->cspan, 0, memory_order_relaxed);
+    atomic_store_explicit(&r->cbspan, 0, memory_order_relaxed);
+    t_cur = r;
+    t_open = 0;
+}
+
+void cilkrt_wsp_root_end(cilkrt_wsp *r)
+{
+    pthread_mutex_lock(&root_lock);
+    root.work += r->work - r->base_work;
+    /* one thread's calls follow each other (r started from root.span);
+     * calls from threads at once are in parallel */
+    root.span = max64(root.span, r->span);
+    root.bspan = max64(root.bspan, r->bspan);
+    pthread_mutex_unlock(&root_lock);
+    t_cur = NULL;
     t_open = 0;
 }
 
@@ -326,7 +354,13 @@ wsp_t wsp_getworkspan(void)
         wsp_t w = {mono_ns(), 0, 0};
         return w;
     }
-    const cilkrt_wsp *r = cilkrt_wsp_current();
+    if (!t_cur) {
+        pthread_mutex_lock(&root_lock);
+        wsp_t w = {to_unit(root.work), to_unit(root.span), to_unit(root.bspan)};
+        pthread_mutex_unlock(&root_lock);
+        return w;
+    }
+    const cilkrt_wsp *r = t_cur;
     int64_t open = t_open && !unit_strands ? ticks() - t_start : 0;
     wsp_t w = {to_unit(r->work + open), to_unit(r->span + open), to_unit(r->bspan + open)};
     return w;

@@ -71,6 +71,29 @@ for src in "$dir"/ws_*.cilkc; do
     echo "workspan: $name"
 done
 
+# Root calls from several threads at once (the run's record is shared):
+# instrumented, the corpus program must still give its output, and its
+# CSV the run's row; under --sanitize, with no report.
+corpus=$top/tests/corpus
+for mode in continuation child; do
+    exe=$tmp/link_pthreads.$mode
+    # shellcheck disable=SC2086
+    if ! "$CILKCC" --steal=$mode --workspan $san_flags -I"$corpus" "$corpus/link_pthreads.cilkc" \
+            ${san_lib:+"$top/$BUILD/$san_lib"} -o "$exe" 2> "$tmp/err"; then
+        fail "link_pthreads mode=$mode: cilkcc failed"
+        sed 's/^/    /' "$tmp/err" | head -10
+        continue
+    fi
+    TSAN_OPTIONS="halt_on_error=1 exitcode=66" CILKSCALE_OUT=$tmp/lp.csv CILK_NWORKERS=4 \
+        timeout 120 "$exe" > "$tmp/out" 2>&1
+    if ! cmp -s "$tmp/out" "$corpus/link_pthreads.out" ||
+        ! tail -n 1 "$tmp/lp.csv" | grep -q '^,[0-9.]*,[0-9.]*,'; then
+        fail "link_pthreads mode=$mode --workspan: output or CSV differs"
+        diff "$corpus/link_pthreads.out" "$tmp/out" | head -10 | sed 's/^/    /'
+    fi
+done
+echo "workspan: link_pthreads"
+
 # The time unit: no figure is checked against a clock (the machine is
 # shared), only the order the definitions impose.
 for mode in continuation child; do

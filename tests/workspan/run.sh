@@ -94,6 +94,30 @@ for mode in continuation child; do
 done
 echo "workspan: link_pthreads"
 
+# bench/workspan.sh on a made-up bench.csv: fib at P = 2 faster than the
+# Work Law allows must be flagged, P = 4 not.
+if [ -z "$san_flags" ]; then
+    mkdir -p "$tmp/bw"
+    {
+        echo "bench,size,config,P,runs,ok,median_s,min_s,max_s,maxrss_kb,spawns,steals,peak_live,status"
+        for c in cont child; do
+            echo "fib,16,$c,1,1,1,1.0,1.0,1.0,0,-,-,-,ok"
+            echo "fib,16,$c,2,1,1,0.4,0.4,0.4,0,-,-,-,ok"
+            echo "fib,16,$c,4,1,1,0.3,0.3,0.3,0,-,-,-,ok"
+        done
+    } > "$tmp/bw/bench.csv"
+    printf '# perf\n<!-- BEGIN workspan-results -->\n<!-- END workspan-results -->\n' \
+        > "$tmp/bw/performance.md"
+    if ! BUILD=$BUILD sh "$top/bench/workspan.sh" "$tmp/bwbin" "$tmp/bw" > "$tmp/bw.out" 2>&1 ||
+        [ "$(grep -c '^fib,\(cont\|child\),2,.*,below Work Law$' "$tmp/bw/bench-workspan.csv")" != 2 ] ||
+        [ "$(grep -c '^fib,\(cont\|child\),4,.*,ok$' "$tmp/bw/bench-workspan.csv")" != 2 ] ||
+        ! grep -q '^| fib | cont | 2 |' "$tmp/bw/performance.md"; then
+        fail "bench/workspan.sh: expected the P = 2 Work Law flag, P = 4 ok, and the table"
+        sed 's/^/    /' "$tmp/bw.out" "$tmp/bw/bench-workspan.csv" 2> /dev/null | head -10
+    fi
+    echo "workspan: bench/workspan.sh"
+fi
+
 # The time unit: no figure is checked against a clock (the machine is
 # shared), only the order the definitions impose.
 for mode in continuation child; do

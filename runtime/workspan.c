@@ -103,9 +103,8 @@ static void open_strand(cilkrt_wsp *r, int counts)
 static void atomic_max(_Atomic long long *a, long long v)
 {
     long long old = atomic_load_explicit(a, memory_order_relaxed);
-    while (old < v &&
-           !atomic_compare_exchange_weak_explicit(a, &old, v, memory_order_relaxed,
-                                                  memory_order_relaxed))
+    while (old < v && !atomic_compare_exchange_weak_explicit(a, &old, v, memory_order_relaxed,
+                                                             memory_order_relaxed))
         ;
 }
 
@@ -343,7 +342,10 @@ void cilkrt_wsp_root_end(cilkrt_wsp *r)
  * The API
  * --------------------------------------------------------------------- */
 
-static int64_t to_unit(int64_t raw) { return unit_strands ? raw : (int64_t)((double)raw * ns_per_tick); }
+static int64_t to_unit(int64_t raw)
+{
+    return unit_strands ? raw : (int64_t)((double)raw * ns_per_tick);
+}
 
 /* Not instrumented (benchmark mode, as OpenCilk's): a reading is the
  * wall-clock time, so a region's row gives its measured T_P; the

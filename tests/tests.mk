@@ -41,6 +41,14 @@ test-workspan: $(E2E_DEPS) $(BUILD)/include/cilkrt_wsp.h $(BUILD)/include/cilk/c
 		$(BUILD)/bin/cilkscale
 	BUILD='$(BUILD)' CC='$(CC)' sh tests/workspan/run.sh
 
+# The whole corpus and the examples built with --workspan, at P = 1 and 4
+# in every mode: instrumentation must not change any program's output
+# (about 2 minutes; not part of make test).
+.PHONY: check-workspan-corpus
+check-workspan-corpus: $(E2E_DEPS)
+	CILKSCALE_OUT=/dev/null EXTRA_CFLAGS=--workspan NWORKERS='1 4' BUILD='$(BUILD)' CC='$(CC)' \
+	    sh tests/e2e/run.sh
+
 check-sanitize: check-sanitize-workspan
 .PHONY: check-sanitize-workspan
 check-sanitize-workspan: $(E2E_DEPS) $(BUILD)/lib/libcilkrt-asan.a $(BUILD)/lib/libcilkrt-tsan.a

@@ -21,6 +21,7 @@
 #include "lower_impl.h"
 
 #include "arena.h"
+#include "loops.h"
 #include "tokens.h"
 
 #include <stdarg.h>
@@ -611,6 +612,13 @@ static void stmt(Lower *L, const Node *n)
         paren_expr(L, n->e);
         emit_str(&L->e, ";");
         break;
+    case N_SCOPE:
+        /* the scope's end syncs: every child of the invocation, a superset
+         * of the scope's own (docs/language.md) */
+        stmt(L, n->body);
+        sync_stmt(L);
+        break;
+    case N_CILK_FOR: /* only in the serial elision: loops.c lowers the others */
     case N_FOR: {
         int saved = L->nvisible;
         if (n->init && n->init->kind == N_DECL)
@@ -854,13 +862,26 @@ static void lower_func(Lower *L, const Func *fn)
  * The unit: splice bytes, rewrite parallel functions
  * --------------------------------------------------------------------- */
 
-static int dropped_everywhere(const Lower *L, int k)
+/* What replaces token t when bytes are copied: NULL to keep it. The
+ * serial elision drops spawn, sync, cilk_scope and `#pragma cilk`, and
+ * reads cilk_for as for. */
+static const char *replacement(const Lower *L, const Token *t)
 {
-    return k == TK_CILK || (L->mode == STEAL_SERIAL && (k == TK_SPAWN || k == TK_SYNC));
+    if (t->kind == TK_CILK)
+        return " ";
+    if (L->mode != STEAL_SERIAL)
+        return NULL;
+    if (t->kind == TK_SPAWN || t->kind == TK_SYNC || t->kind == TK_CILK_SCOPE)
+        return " ";
+    if (t->kind == TK_CILK_FOR)
+        return "for";
+    if (t->kind == TK_PRAGMA && loops_is_cilk_pragma(L->u->buf + t->off, (size_t)t->len))
+        return " ";
+    return NULL;
 }
 
-/* Copy input bytes [from, to), dropping the cilkc words that have no
- * meaning there (always `cilk`; in serial mode also spawn and sync). */
+/* Copy input bytes [from, to), replacing the cilkc words that have no
+ * meaning there (always `cilk`; in serial mode the others too). */
 static void copy_bytes(Lower *L, size_t from, size_t to, int *t)
 {
     const Unit *u = L->u;
@@ -868,10 +889,11 @@ static void copy_bytes(Lower *L, size_t from, size_t to, int *t)
         (*t)++;
     for (; *t < u->ntoks && (size_t)u->toks[*t].off < to; (*t)++) {
         const Token *tk = &u->toks[*t];
-        if (!dropped_everywhere(L, tk->kind))
+        const char *r = replacement(L, tk);
+        if (!r)
             continue;
         buf_add(L->e.out, u->buf + from, (size_t)tk->off - from);
-        buf_add(L->e.out, " ", 1);
+        buf_puts(L->e.out, r);
         from = (size_t)(tk->off + tk->len);
     }
     buf_add(L->e.out, u->buf + from, to - from);

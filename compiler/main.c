@@ -9,6 +9,7 @@
 #include "buf.h"
 #include "diag.h"
 #include "lexer.h"
+#include "loops.h"
 #include "lower.h"
 #include "output.h"
 #include "parser.h"
@@ -218,6 +219,28 @@ static void read_input(const Options *o, Unit *u, Buf *b, Diag *d)
     u->len = b->len;
 }
 
+/* cilk_for: checked in every mode; outside the serial elision, lowered
+ * to helper functions with spawn, round after round (a nested loop is
+ * inside the helper of the one around it), each round parsed again.
+ * *in holds u's text. */
+static void lower_loops(Unit *u, Arena *a, Diag *d, StealMode mode, Buf *in)
+{
+    if (loops_check(u, d) || mode == STEAL_SERIAL)
+        return;
+    int next = 1;
+    Buf out = {0};
+    while (!d->nerrors && loops_lower(u, &next, &out)) {
+        buf_free(in);
+        *in = out;
+        out = (Buf){0};
+        u->buf = in->data;
+        u->len = in->len;
+        lex_unit(u, a, d);
+        if (!d->nerrors)
+            parse_unit(u, a, d);
+    }
+}
+
 int main(int argc, char **argv)
 {
     Options o = parse_options(argc, argv);
@@ -233,6 +256,8 @@ int main(int argc, char **argv)
         lex_unit(&u, &a, &d);
     if (!d.nerrors)
         parse_unit(&u, &a, &d);
+    if (!d.nerrors)
+        lower_loops(&u, &a, &d, o.mode, &in);
     if (!d.nerrors)
         lower_unit(&u, o.mode, o.workspan, &d, &out);
     if (!d.nerrors)

@@ -130,7 +130,9 @@
     X(TK_PRAGMA_OP, "_Pragma")                                                                     \
     X(TK_SPAWN, "spawn")                                                                           \
     X(TK_SYNC, "sync")                                                                             \
-    X(TK_CILK, "cilk")
+    X(TK_CILK, "cilk")                                                                             \
+    X(TK_CILK_FOR, "cilk_for")                                                                     \
+    X(TK_CILK_SCOPE, "cilk_scope")
 /* clang-format on */
 
 typedef enum {

@@ -156,6 +156,8 @@ static Node *st_sync(Parser *p, Loc at);
 static Node *st_cond(Parser *p, NodeKind kind, Loc e, Node *body, Node *els, Loc at);
 static Node *st_for(Parser *p, Node *init, Loc cond, Loc inc, Node *body, Loc at);
 static Node *st_label(Parser *p, NodeKind kind, int label, Loc e, Loc e2, Node *body, Loc at);
+static Node *st_cilk_for(Parser *p, Node *init, Loc cond, Loc inc, Node *body, Loc at);
+static Node *st_scope(Parser *p, Node *body, Loc at);
 static void misplaced(Parser *p, int tok, const char *what);
 static void flush_spawns(Parser *p);
 }
@@ -235,6 +237,7 @@ static void flush_spawns(Parser *p);
 %token TK_TYPES_COMPATIBLE "__builtin_types_compatible_p"
 %token TK_PRAGMA_OP "_Pragma"
 %token TK_SPAWN "spawn" TK_SYNC "sync" TK_CILK "cilk"
+%token TK_CILK_FOR "cilk_for" TK_CILK_SCOPE "cilk_scope"
 
 %type <ex> primary_expression postfix_expression unary_expression cast_expression
 %type <ex> multiplicative_expression additive_expression shift_expression
@@ -252,6 +255,7 @@ static void flush_spawns(Parser *p);
 %type <decl> declaration
 %type <node> statement labeled_statement compound_statement expression_statement
 %type <node> selection_statement iteration_statement jump_statement asm_statement
+%type <node> cilk_statement
 %type <node> block_item for_init
 %type <vec> block_item_list block_item_list_opt
 
@@ -633,6 +637,7 @@ statement
     | iteration_statement
     | jump_statement
     | asm_statement
+    | cilk_statement
     | "sync" ";"                        { $$ = st_sync(p, @$); }
     | pragma                            { $$ = st_node(p, N_OTHER, @$); }
     | error ";"                         { recover(p, @1.first); $$ = st_node(p, N_EMPTY, @$); }
@@ -700,6 +705,15 @@ iteration_statement
                                         { $$ = st_cond(p, N_DO, @5, $2, NULL, @$); }
     | "for" "(" block_begin for_init expression_opt ";" expression_opt ")" statement
                                         { $$ = st_for(p, $4, @5, @7, $9, @$); }
+    ;
+
+/* OpenCilk's statements (docs/language.md): a parallel loop, whose
+ * clauses the lowering checks (compiler/loops.c), and a block whose spawns
+ * are synced at its end. */
+cilk_statement
+    : "cilk_for" "(" block_begin for_init expression_opt ";" expression_opt ")" statement
+                                        { $$ = st_cilk_for(p, $4, @5, @7, $9, @$); }
+    | "cilk_scope" compound_statement   { $$ = st_scope(p, $2, @$); }
     ;
 
 for_init
@@ -1714,6 +1728,33 @@ static Node *st_for(Parser *p, Node *init, Loc cond, Loc inc, Node *body, Loc at
     n->e2 = RANGE(inc);
     n->body = body;
     block_end(p);
+    return n;
+}
+
+/* A cilk_for is a for with its own kind; the function it is in becomes
+ * parallel only through the helper it is lowered to (compiler/loops.c). */
+static Node *st_cilk_for(Parser *p, Node *init, Loc cond, Loc inc, Node *body, Loc at)
+{
+    Node *n = st_for(p, init, cond, inc, body, at);
+    n->kind = N_CILK_FOR;
+    if (!p->func)
+        misplaced(p, at.first, "cilk_for outside a function");
+    else if (p->stmt_expr)
+        misplaced(p, at.first, "cilk_for inside a statement expression");
+    return n;
+}
+
+/* cilk_scope { ... }: its end is a sync (lower.c). */
+static Node *st_scope(Parser *p, Node *body, Loc at)
+{
+    Node *n = st_node(p, N_SCOPE, at);
+    n->body = body;
+    if (!p->func)
+        misplaced(p, at.first, "cilk_scope outside a function");
+    else if (p->stmt_expr)
+        misplaced(p, at.first, "cilk_scope inside a statement expression");
+    else
+        p->func->is_parallel = 1;
     return n;
 }
 

@@ -360,6 +360,30 @@ void cilkrt_frame_lock(cilkrt_frame *f);
 void cilkrt_frame_unlock(cilkrt_frame *f);
 
 /* ------------------------------------------------------------------------
+ * cilk_for (both modes; compiler/loops.c writes the helpers)
+ * ------------------------------------------------------------------------ */
+
+/* The grain of a loop of n iterations: `grain` if the program gave one
+ * (#pragma cilk grainsize), else min(2048, ceil(n / 8P)) with P the
+ * workers; never 0. */
+unsigned long long cilkrt_grainsize(unsigned long long n, unsigned long long grain);
+
+/* The loop variable v of an iteration k is BEGIN + k * DELTA, with DELTA
+ * the step as an unsigned long long (two's complement for a step down):
+ * for an integer v computed modulo 2^64 and converted back, so that no
+ * intermediate value overflows; for a pointer by pointer arithmetic.
+ * __builtin_choose_expr keeps the other branch unevaluated (both are valid
+ * C for either kind of v). 5 is GCC's and clang's pointer_type_class. */
+#define CILKRT_FOR_IS_POINTER(v) (__builtin_classify_type(v) == 5)
+/* hi - lo, for lo <= hi in the loop's order, as an unsigned long long */
+#define CILKRT_FOR_DIFF(hi, lo)                                                                    \
+    __builtin_choose_expr(CILKRT_FOR_IS_POINTER(lo), (unsigned long long)((hi) - (lo)),            \
+                          (unsigned long long)(hi) - (unsigned long long)(lo))
+#define CILKRT_FOR_VALUE(begin, k, delta)                                                          \
+    __builtin_choose_expr(CILKRT_FOR_IS_POINTER(begin), (begin) + (long long)((k) * (delta)),      \
+                          (unsigned long long)(begin) + (k) * (delta))
+
+/* ------------------------------------------------------------------------
  * Entry from threads that are not workers (both modes)
  * ------------------------------------------------------------------------ */
 

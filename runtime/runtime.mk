@@ -2,7 +2,7 @@
 # benchmark. Included by the top Makefile.
 
 RT_SRC := $(addprefix runtime/,alloca.c deque.c frame.c cont.c task.c generic.c sched.c \
-                                inject.c pool.c stats.c workspan.c cilkrt.c group.c)
+                                inject.c pool.c stats.c workspan.c loop.c cilkrt.c group.c)
 RT_HDR := runtime/cilkrt_abi.h runtime/cilkrt.h runtime/worker.h runtime/cilkrt_wsp.h \
           runtime/cilk/cilkscale.h
 RT_PUBLIC_HDR := $(BUILD)/include/cilkrt_abi.h $(BUILD)/include/cilkrt.h \

@@ -3,10 +3,10 @@
  * compile unchanged with cilkcc (installed as PREFIX/include/cilkrt/cilk/,
  * where cilkcc's -I finds it).
  *
- * cilkc reads cilk_spawn and cilk_sync as spawn and sync, with or without
- * this header. cilk_for, cilk_scope and cilk_reducer are not lowered yet:
- * cilkc reports each use as an error at its line and column (grammar/
- * lexer.l, unsupported), by the name the user wrote.
+ * cilkc reads cilk_spawn, cilk_sync, cilk_for and cilk_scope (and their
+ * _Cilk_ spellings) as its own keywords, with or without this header.
+ * cilk_reducer is not lowered yet: cilkc reports each use as an error at
+ * its line and column (grammar/lexer.l, unsupported).
  */
 #ifndef CILK_CILK_H
 #define CILK_CILK_H

@@ -1,0 +1,790 @@
+/*
+ * loops.c: cilk_for (docs/language.md, docs/translation.md).
+ *
+ *   #pragma cilk grainsize(G)              (optional)
+ *   cilk_for (T v = INIT; v OP BOUND; STEP) BODY
+ *
+ * in a function F becomes, in F's place:
+ *
+ *   { T v = INIT; struct cilkc_for_N cilkc_c_N = { &x, ... };
+ *     unsigned long long cilkc_n_N = (trip count; BOUND and STEP evaluated once);
+ *     cilkc_c_N.cilkc_grain = cilkrt_grainsize(cilkc_n_N, G or 0);
+ *     if (cilkc_n_N) cilkc_for_N(&cilkc_c_N, 0, cilkc_n_N); }
+ *
+ * and in front of F: struct cilkc_for_N (a pointer to each local of F the
+ * body uses, v's first value, the step and the grain), cilkc_for_N_body
+ * (BODY, with each captured local x read as (*cilkc_c_N->x) and v a
+ * parameter: each iteration has its own copy) and cilkc_for_N, a parallel
+ * function that halves [lo, hi), spawns the first half and goes on with
+ * the second, down to the grain, then runs the iterations. The call of
+ * cilkc_for_N is a plain call: its implicit sync is the loop's end, and F's
+ * own spawns stay as they were. The helpers are C with spawn: the normal
+ * lowering of each steal mode writes them. The serial elision reads
+ * cilk_for as for (lower.c).
+ *
+ * The trip count is computed in unsigned long long from the values
+ * converted to it (modulo 2^64), so that ranges near the limits of the
+ * type cannot overflow: v of an iteration k is BEGIN + k * DELTA, DELTA
+ * the step as a two's complement (CILKRT_FOR_* in cilkrt_abi.h).
+ */
+#include "loops.h"
+
+#include "analysis.h"
+#include "arena.h"
+#include "emit.h"
+#include "tokens.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* A cilk_for's clauses, as loop_parse finds them. */
+typedef struct {
+    const Node *n;
+    const Declarator *var; /* the loop variable's declarator */
+    int op;                /* TK_LT, TK_LE, TK_GT, TK_GE, TK_NE: v OP BOUND */
+    Range bound;
+    int step_kind; /* TK_INC, TK_DEC, TK_ADD_ASSIGN, TK_SUB_ASSIGN */
+    Range step;    /* the k of += k, -= k */
+    const Node *pragma;
+} Loop;
+
+typedef struct {
+    const Unit *u;
+    Diag *d;
+    int errors;
+} Check;
+
+static int kind(const Unit *u, int i) { return tok_kind(u, i); }
+
+static const char *var_name(const Loop *lp) { return lp->var->sym->name; }
+
+static int is_var(const Unit *u, const Loop *lp, int i)
+{
+    return kind(u, i) == TK_IDENT && u->toks[i].sym == lp->var->sym;
+}
+
+static void error(Check *c, int tok, const char *fmt, const char *arg)
+    __attribute__((format(printf, 3, 0)));
+
+/* fmt has one %s, for arg (or an empty string). */
+static void error(Check *c, int tok, const char *fmt, const char *arg)
+{
+    Buf b = {0};
+    buf_printf(&b, fmt, arg);
+    diag_error(c->d, c->u, tok, "%s", b.data);
+    buf_free(&b);
+    c->errors++;
+}
+
+/* ---------------------------------------------------------------------
+ * The clauses
+ * --------------------------------------------------------------------- */
+
+static int is_comparison(int k)
+{
+    return k == TK_LT || k == TK_LE || k == TK_GT || k == TK_GE || k == TK_NE;
+}
+
+static int flipped(int k)
+{
+    return k == TK_LT ? TK_GT : k == TK_GT ? TK_LT : k == TK_LE ? TK_GE : k == TK_GE ? TK_LE : k;
+}
+
+/* Does token i end an operand (so that a following & or * is binary)? */
+static int ends_operand(const Unit *u, int i)
+{
+    int k = kind(u, i);
+    return k == TK_IDENT || k == TK_NUMBER || k == TK_CHARCONST || k == TK_STRING ||
+           k == TK_RPAREN || k == TK_RBRACKET || k == TK_INC || k == TK_DEC;
+}
+
+/* Is [first, last) one operand of a relational operator: no operator of
+ * lower precedence outside brackets? */
+static int binds_tighter(const Unit *u, int first, int last)
+{
+    if (first >= last)
+        return 0;
+    for (int i = first; i < last; i++) {
+        int k = kind(u, i);
+        if (k == TK_LPAREN || k == TK_LBRACKET || k == TK_LBRACE) {
+            i = tok_match(u, i);
+            continue;
+        }
+        if (is_comparison(k) || k == TK_EQ || k == TK_XOR || k == TK_OR || k == TK_ANDAND ||
+            k == TK_OROR || k == TK_QUESTION || k == TK_COMMA || (k >= TK_ASSIGN && k <= TK_OR_ASSIGN))
+            return 0;
+        if (k == TK_AMP && i > first && ends_operand(u, i - 1))
+            return 0;
+    }
+    return 1;
+}
+
+/* v OP BOUND or BOUND OP v, with OP relational or != */
+static int parse_cond(Check *c, Loop *lp)
+{
+    Range e = lp->n->e;
+    for (int i = e.first; i < e.last; i++) {
+        if (!is_comparison(kind(c->u, i)))
+            continue;
+        if (i == e.first + 1 && is_var(c->u, lp, e.first) && binds_tighter(c->u, i + 1, e.last)) {
+            lp->op = kind(c->u, i);
+            lp->bound = (Range){i + 1, e.last};
+            return 0;
+        }
+        if (i == e.last - 2 && is_var(c->u, lp, e.last - 1) && binds_tighter(c->u, e.first, i)) {
+            lp->op = flipped(kind(c->u, i));
+            lp->bound = (Range){e.first, i};
+            return 0;
+        }
+    }
+    error(c, e.first < e.last ? e.first : lp->n->first,
+          "expected a cilk_for condition comparing '%s' with <, <=, >, >= or !=", var_name(lp));
+    return 1;
+}
+
+/* v++, ++v, v--, --v, v += k, v -= k */
+static int parse_step(Check *c, Loop *lp)
+{
+    Range e = lp->n->e2;
+    const Unit *u = c->u;
+    int n = e.last - e.first;
+    if (n == 2 && is_var(u, lp, e.first) && (kind(u, e.last - 1) == TK_INC || kind(u, e.last - 1) == TK_DEC)) {
+        lp->step_kind = kind(u, e.last - 1);
+        return 0;
+    }
+    if (n == 2 && is_var(u, lp, e.last - 1) && (kind(u, e.first) == TK_INC || kind(u, e.first) == TK_DEC)) {
+        lp->step_kind = kind(u, e.first);
+        return 0;
+    }
+    int k = kind(u, e.first + 1);
+    if (n >= 3 && is_var(u, lp, e.first) && (k == TK_ADD_ASSIGN || k == TK_SUB_ASSIGN)) {
+        int comma = 0;
+        for (int i = e.first + 2; i < e.last; i++) {
+            if (kind(u, i) == TK_LPAREN || kind(u, i) == TK_LBRACKET || kind(u, i) == TK_LBRACE)
+                i = tok_match(u, i);
+            else
+                comma |= kind(u, i) == TK_COMMA;
+        }
+        if (!comma) {
+            lp->step_kind = k;
+            lp->step = (Range){e.first + 2, e.last};
+            return 0;
+        }
+    }
+    error(c, n ? e.first : lp->n->first,
+          "expected a cilk_for increment of '%s' by ++, --, += or -=", var_name(lp));
+    return 1;
+}
+
+/* The initialization declares exactly one variable, with a value and no
+ * storage class. */
+static int parse_init(Check *c, Loop *lp)
+{
+    const Node *init = lp->n->init;
+    int at = init && init->first < init->last ? init->first : lp->n->first;
+    if (!init || init->kind != N_DECL || init->decl->ndecls == 0) {
+        error(c, at, "expected the declaration of the loop variable in the cilk_for, found %s",
+              init && init->kind == N_EXPR ? "an expression" : "none");
+        return 1;
+    }
+    const Decl *d = init->decl;
+    if (d->ndecls > 1) {
+        error(c, d->decls[1]->first, "a cilk_for declares one loop variable, not more%s", "");
+        return 1;
+    }
+    lp->var = d->decls[0];
+    if (!lp->var->sym || lp->var->sym->kind != SYM_VAR) {
+        error(c, at, "expected the declaration of the loop variable in the cilk_for%s", "");
+        return 1;
+    }
+    if (d->storage) {
+        error(c, at, "the cilk_for loop variable '%s' cannot have a storage class",
+              lp->var->sym->name);
+        return 1;
+    }
+    if (lp->var->init_first < 0) {
+        error(c, lp->var->name, "the cilk_for loop variable '%s' needs an initial value",
+              lp->var->sym->name);
+        return 1;
+    }
+    return 0;
+}
+
+static int loop_parse(Check *c, const Node *n, const Node *pragma, Loop *lp)
+{
+    memset(lp, 0, sizeof *lp);
+    lp->n = n;
+    lp->pragma = pragma;
+    if (parse_init(c, lp))
+        return 1;
+    return parse_cond(c, lp) + parse_step(c, lp);
+}
+
+/* ---------------------------------------------------------------------
+ * The body: no way out but its end, and the loop variable unchanged
+ * --------------------------------------------------------------------- */
+
+typedef struct {
+    Check *c;
+    const Loop *lp;
+    const Node *body;
+} Body;
+
+/* Is there a label `name` among the statements of n? */
+static int has_label(const Unit *u, const Node *n, int name)
+{
+    if (!n)
+        return 0;
+    if (n->kind == N_LABEL && u->toks[n->label].len == u->toks[name].len &&
+        memcmp(u->buf + u->toks[n->label].off, u->buf + u->toks[name].off,
+               (size_t)u->toks[name].len) == 0)
+        return 1;
+    for (int i = 0; i < n->nkids; i++)
+        if (has_label(u, n->kids[i], name))
+            return 1;
+    return has_label(u, n->init, name) || has_label(u, n->body, name) ||
+           has_label(u, n->els, name);
+}
+
+/* Statements of the body; in_loop: inside a loop or switch of the body,
+ * where break is that statement's. A nested cilk_for checks its own. */
+static void check_stmt(Body *b, const Node *n, int in_loop)
+{
+    if (!n)
+        return;
+    Check *c = b->c;
+    switch (n->kind) {
+    case N_BREAK:
+        if (!in_loop)
+            error(c, n->first, "break out of a cilk_for body: every iteration runs%s", "");
+        return;
+    case N_RETURN:
+        error(c, n->first, "return inside a cilk_for body%s", "");
+        return;
+    case N_GOTO:
+        if (kind(c->u, n->e.first) != TK_IDENT || !has_label(c->u, b->body, n->e.first))
+            error(c, n->first, "goto out of a cilk_for body%s", "");
+        return;
+    case N_WHILE:
+    case N_DO:
+    case N_FOR:
+    case N_SWITCH:
+        check_stmt(b, n->init, in_loop);
+        check_stmt(b, n->body, 1);
+        return;
+    case N_CILK_FOR:
+        check_stmt(b, n->init, in_loop);
+        return;
+    default:
+        break;
+    }
+    for (int i = 0; i < n->nkids; i++)
+        check_stmt(b, n->kids[i], in_loop);
+    check_stmt(b, n->init, in_loop);
+    check_stmt(b, n->body, in_loop);
+    check_stmt(b, n->els, in_loop);
+}
+
+static int is_assign_op(int k) { return k >= TK_ASSIGN && k <= TK_OR_ASSIGN; }
+
+/* The loop control needs v as the range makes it: an iteration may read
+ * its copy, not change it. */
+static void check_var_unchanged(Check *c, const Loop *lp)
+{
+    const Node *body = lp->n->body;
+    for (int i = body->first; i < body->last; i++) {
+        if (!is_var(c->u, lp, i))
+            continue;
+        int prev = kind(c->u, i - 1), next = kind(c->u, i + 1);
+        int deref = prev == TK_STAR || prev == TK_DOT || prev == TK_ARROW; /* *v = x */
+        if (prev == TK_INC || prev == TK_DEC || next == TK_INC || next == TK_DEC ||
+            (is_assign_op(next) && !deref))
+            error(c, i, "the cilk_for loop variable '%s' is changed in the loop body",
+                  var_name(lp));
+    }
+}
+
+static void check_loop(Check *c, const Node *n, const Node *pragma)
+{
+    Loop lp;
+    if (loop_parse(c, n, pragma, &lp))
+        return;
+    Body b = {c, &lp, n->body};
+    check_stmt(&b, n->body, 0);
+    check_var_unchanged(c, &lp);
+}
+
+/* ---------------------------------------------------------------------
+ * Finding the loops and their pragmas
+ * --------------------------------------------------------------------- */
+
+int loops_is_cilk_pragma(const char *text, size_t len)
+{
+    size_t i = 0;
+    while (i < len && (text[i] == ' ' || text[i] == '\t' || text[i] == '#'))
+        i++;
+    if (len - i < 6 || memcmp(text + i, "pragma", 6) != 0)
+        return 0;
+    i += 6;
+    while (i < len && (text[i] == ' ' || text[i] == '\t'))
+        i++;
+    return len - i >= 4 && memcmp(text + i, "cilk", 4) == 0 &&
+           (len - i == 4 || text[i + 4] == ' ' || text[i + 4] == '\t');
+}
+
+/* The G of `#pragma cilk grainsize(G)` or `... grainsize = G` (as text),
+ * or NULL. */
+static const char *grain_text(const Unit *u, const Node *pragma, size_t *len)
+{
+    const Token *t = &u->toks[pragma->first];
+    const char *s = u->buf + t->off, *end = s + t->len;
+    const char *g = strstr(s, "grainsize");
+    if (!g || g >= end)
+        return NULL;
+    g += 9;
+    while (g < end && (*g == ' ' || *g == '\t'))
+        g++;
+    if (g < end && *g == '=')
+        g++;
+    *len = (size_t)(end - g);
+    return *len && g < end && strspn(g, " \t") < *len ? g : NULL;
+}
+
+static int is_cilk_pragma_node(const Unit *u, const Node *n)
+{
+    if (!n || n->kind != N_OTHER || kind(u, n->first) != TK_PRAGMA)
+        return 0;
+    const Token *t = &u->toks[n->first];
+    return loops_is_cilk_pragma(u->buf + t->off, (size_t)t->len);
+}
+
+typedef struct {
+    const Node *loop, *pragma;
+} Found;
+
+typedef struct {
+    const Unit *u;
+    Check *c;      /* when checking: every loop and pragma */
+    Found *found;  /* when lowering: the outermost loops */
+    int nfound;
+} Finder;
+
+static void find_in(Finder *f, const Node *n, const Node *pragma);
+
+static void find_in_block(Finder *f, const Node *n)
+{
+    for (int i = 0; i < n->nkids; i++) {
+        const Node *k = n->kids[i];
+        const Node *before = i > 0 && is_cilk_pragma_node(f->u, n->kids[i - 1]) ? n->kids[i - 1]
+                                                                               : NULL;
+        if (f->c && is_cilk_pragma_node(f->u, k) &&
+            (i + 1 == n->nkids || n->kids[i + 1]->kind != N_CILK_FOR))
+            error(f->c, k->first, "expected a cilk_for after '#pragma cilk'%s", "");
+        else if (f->c && is_cilk_pragma_node(f->u, k)) {
+            size_t len;
+            if (!grain_text(f->u, k, &len))
+                error(f->c, k->first, "expected '#pragma cilk grainsize(N)'%s", "");
+        }
+        find_in(f, k, k->kind == N_CILK_FOR ? before : NULL);
+    }
+}
+
+static void find_in(Finder *f, const Node *n, const Node *pragma)
+{
+    if (!n)
+        return;
+    if (n->kind == N_CILK_FOR) {
+        if (f->c)
+            check_loop(f->c, n, pragma);
+        if (!f->c) {
+            f->found = xrealloc(f->found, sizeof *f->found * (size_t)(f->nfound + 1));
+            f->found[f->nfound++] = (Found){n, pragma};
+            return; /* a nested loop is lowered in the next round */
+        }
+    }
+    if (n->kind == N_BLOCK)
+        find_in_block(f, n);
+    find_in(f, n->init, NULL);
+    find_in(f, n->body, NULL);
+    find_in(f, n->els, NULL);
+}
+
+int loops_check(const Unit *u, Diag *d)
+{
+    Check c = {u, d, 0};
+    Finder f = {u, &c, NULL, 0};
+    for (int i = 0; i < u->nfuncs; i++)
+        find_in(&f, u->funcs[i]->body, NULL);
+    return c.errors;
+}
+
+/* ---------------------------------------------------------------------
+ * Writing: tokens, declarations, line directives
+ * --------------------------------------------------------------------- */
+
+typedef struct {
+    const Unit *u;
+    Buf *out;
+    Emit e; /* for emit_line_directive */
+    int id;
+    const Sym **caps; /* locals of F the body uses, in order of first use */
+    int ncaps;
+} Writer;
+
+static void put(Writer *w, const char *s) { buf_puts(w->out, s); }
+
+static void put_tok(Writer *w, int i)
+{
+    const Token *t = &w->u->toks[i];
+    buf_add(w->out, w->u->buf + t->off, (size_t)t->len);
+}
+
+/* Tokens [first, last) as written, one space between. */
+static void put_range(Writer *w, int first, int last)
+{
+    for (int i = first; i < last; i++) {
+        put(w, " ");
+        put_tok(w, i);
+    }
+}
+
+/* A line directive for token i's line, and spaces up to its column: what
+ * follows keeps token i's position. col_off moves the column. */
+static void put_position(Writer *w, int i, int col_off)
+{
+    const Token *t = &w->u->toks[i];
+    w->e.u = w->u;
+    w->e.out = w->out;
+    emit_line_directive(&w->e, t->line, t->file ? t->file : w->u->name);
+    for (int c = 1; c < t->col + col_off; c++)
+        put(w, " ");
+}
+
+static int is_storage(int k)
+{
+    return k == TK_STATIC || k == TK_EXTERN || k == TK_REGISTER || k == TK_AUTO ||
+           k == TK_TYPEDEF || k == TK_INLINE || k == TK_THREAD_LOCAL || k == TK_CILK;
+}
+
+/* The type of the declarator dd, declaring `name` instead: specifiers
+ * without storage class or attributes. A parameter's array or function
+ * type becomes the pointer C makes of it. */
+static void put_declaration_as(Writer *w, const Declarator *dd, const char *name)
+{
+    const Decl *d = dd->parent;
+    for (int i = d->spec_first; i < d->spec_last; i++) {
+        if (kind(w->u, i) == TK_ATTRIBUTE) {
+            i = tok_match(w->u, i + 1);
+            continue;
+        }
+        if (!is_storage(kind(w->u, i))) {
+            put(w, " ");
+            put_tok(w, i);
+        }
+    }
+    int adjust = dd->sym && dd->sym->is_param;
+    for (int i = dd->first; i < dd->last; i++) {
+        put(w, " ");
+        if (i != dd->name) {
+            put_tok(w, i);
+            continue;
+        }
+        int k = kind(w->u, i + 1);
+        if (adjust && (k == TK_LBRACKET || k == TK_LPAREN)) {
+            buf_printf(w->out, "(*%s)", name);
+            if (k == TK_LBRACKET)
+                i = tok_match(w->u, i + 1);
+        } else {
+            put(w, name);
+        }
+    }
+}
+
+/* ---------------------------------------------------------------------
+ * Captures: the locals of F the body names, by address
+ * --------------------------------------------------------------------- */
+
+static int declared_inside(const Sym *s, const Node *body)
+{
+    return s->decl && s->decl->first >= body->first && s->decl->first < body->last;
+}
+
+static int is_capture(const Loop *lp, const Sym *s)
+{
+    return s && s->kind == SYM_VAR && s->is_local && s != lp->var->sym &&
+           !declared_inside(s, lp->n->body);
+}
+
+static void collect_captures(Writer *w, const Loop *lp)
+{
+    w->ncaps = 0;
+    for (int i = lp->n->body->first; i < lp->n->body->last; i++) {
+        const Sym *s = w->u->toks[i].sym;
+        if (kind(w->u, i) != TK_IDENT || !is_capture(lp, s))
+            continue;
+        int seen = 0;
+        for (int j = 0; j < w->ncaps; j++)
+            seen |= w->caps[j] == s;
+        if (seen)
+            continue;
+        w->caps = xrealloc(w->caps, sizeof *w->caps * (size_t)(w->ncaps + 1));
+        w->caps[w->ncaps++] = s;
+    }
+}
+
+/* ---------------------------------------------------------------------
+ * The helpers in front of F
+ * --------------------------------------------------------------------- */
+
+static void put_struct(Writer *w, const Loop *lp)
+{
+    buf_printf(w->out, "struct cilkc_for_%d {", w->id);
+    for (int i = 0; i < w->ncaps; i++) {
+        char *name = xmalloc(strlen(w->caps[i]->name) + 4);
+        strcpy(name, "(*");
+        strcat(name, w->caps[i]->name);
+        strcat(name, ")");
+        put_declaration_as(w, w->caps[i]->decl, name);
+        free(name);
+        put(w, ";");
+    }
+    put_declaration_as(w, lp->var, "cilkc_begin");
+    put(w, "; unsigned long long cilkc_delta, cilkc_grain; };\n");
+}
+
+/* The body, with the captured locals read through the struct; in a do
+ * while (0), so that `continue` ends the iteration. */
+static void put_body(Writer *w, const Loop *lp)
+{
+    const Node *body = lp->n->body;
+    buf_printf(w->out, "static void cilkc_for_%d_body(struct cilkc_for_%d *cilkc_c_%d,", w->id,
+               w->id, w->id);
+    put_declaration_as(w, lp->var, var_name(lp));
+    buf_printf(w->out, ")\n{ (void)cilkc_c_%d; (void)%s; do", w->id, var_name(lp));
+    int block = body->kind == N_BLOCK;
+    put_position(w, body->first, block ? 0 : -1);
+    if (!block)
+        put(w, "{");
+    for (int i = body->first; i < body->last; i++) {
+        const Token *t = &w->u->toks[i];
+        if (i > body->first) {
+            const Token *p = &w->u->toks[i - 1];
+            buf_add(w->out, w->u->buf + p->off + p->len, (size_t)(t->off - p->off - p->len));
+        }
+        if (kind(w->u, i) == TK_IDENT && is_capture(lp, t->sym))
+            buf_printf(w->out, "(*cilkc_c_%d->%s)", w->id, t->sym->name);
+        else
+            put_tok(w, i);
+    }
+    put(w, block ? " while (0); }\n" : " } while (0); }\n");
+}
+
+/* Divide and conquer over [lo, hi): spawn the first half, go on with the
+ * second, down to the grain. */
+static void put_recursion(Writer *w)
+{
+    int n = w->id;
+    buf_printf(w->out,
+               "static void cilkc_for_%d(struct cilkc_for_%d *cilkc_c_%d, unsigned long long "
+               "cilkc_lo, unsigned long long cilkc_hi)\n"
+               "{ while (cilkc_hi - cilkc_lo > cilkc_c_%d->cilkc_grain) {\n"
+               "    unsigned long long cilkc_mid = cilkc_lo + (cilkc_hi - cilkc_lo) / 2;\n"
+               "    cilk_spawn cilkc_for_%d(cilkc_c_%d, cilkc_lo, cilkc_mid);\n"
+               "    cilkc_lo = cilkc_mid; }\n"
+               "  for (; cilkc_lo < cilkc_hi; cilkc_lo++)\n"
+               "    cilkc_for_%d_body(cilkc_c_%d, CILKRT_FOR_VALUE(cilkc_c_%d->cilkc_begin, "
+               "cilkc_lo, cilkc_c_%d->cilkc_delta)); }\n",
+               n, n, n, n, n, n, n, n, n, n);
+}
+
+/* ---------------------------------------------------------------------
+ * The loop's place in F
+ * --------------------------------------------------------------------- */
+
+static int counts_up(const Loop *lp)
+{
+    if (lp->op == TK_NE)
+        return lp->step_kind == TK_INC || lp->step_kind == TK_ADD_ASSIGN;
+    return lp->op == TK_LT || lp->op == TK_LE;
+}
+
+static void put_delta(Writer *w, const Loop *lp)
+{
+    switch (lp->step_kind) {
+    case TK_INC:
+        put(w, "1ULL");
+        break;
+    case TK_DEC:
+        put(w, "-1ULL");
+        break;
+    case TK_ADD_ASSIGN:
+        put(w, "(unsigned long long)cilkc_k");
+        break;
+    default:
+        put(w, "-(unsigned long long)cilkc_k");
+        break;
+    }
+}
+
+/* The trip count: 0 if the condition fails at once, else the distance to
+ * the bound over the step's size, rounded as the operator says. */
+static void put_count(Writer *w, const Loop *lp)
+{
+    const char *v = var_name(lp);
+    int up = counts_up(lp);
+    buf_printf(w->out, "%s %s cilkc_end ? ", v, tok_spelling(lp->op));
+    char diff[256];
+    snprintf(diff, sizeof diff, "CILKRT_FOR_DIFF(%s, %s)", up ? "cilkc_end" : v,
+             up ? v : "cilkc_end");
+    const char *mag = up ? "cilkc_delta" : "-cilkc_delta";
+    if (lp->op == TK_LT || lp->op == TK_GT)
+        buf_printf(w->out, "(%s - 1) / (%s) + 1", diff, mag);
+    else if (lp->op == TK_LE || lp->op == TK_GE)
+        buf_printf(w->out, "%s / (%s) + 1", diff, mag);
+    else
+        buf_printf(w->out, "%s / (%s)", diff, mag);
+    put(w, " : 0");
+}
+
+static void put_call(Writer *w, const Loop *lp)
+{
+    int n = w->id;
+    const char *v = var_name(lp);
+    put(w, "{");
+    put_range(w, lp->n->init->first, lp->n->init->last);
+    buf_printf(w->out, " struct cilkc_for_%d cilkc_c_%d = {", n, n);
+    for (int i = 0; i < w->ncaps; i++)
+        buf_printf(w->out, "%s &%s", i ? "," : "", w->caps[i]->name);
+    /* the bound in the type the comparison converts both sides to */
+    buf_printf(w->out,
+               "%s %s, 0, 0 }; unsigned long long cilkc_n_%d = __extension__ ({ "
+               "__typeof__(0 ? %s : (",
+               w->ncaps ? "," : "", v, n, v);
+    put_range(w, lp->bound.first, lp->bound.last);
+    put(w, ")) cilkc_end = (");
+    put_range(w, lp->bound.first, lp->bound.last);
+    put(w, ");");
+    if (lp->step.last > lp->step.first) {
+        put(w, " __typeof__(");
+        put_range(w, lp->step.first, lp->step.last);
+        put(w, ") cilkc_k = (");
+        put_range(w, lp->step.first, lp->step.last);
+        put(w, ");");
+    }
+    put(w, " unsigned long long cilkc_delta = ");
+    put_delta(w, lp);
+    buf_printf(w->out, "; cilkc_c_%d.cilkc_delta = cilkc_delta; (", n);
+    put_count(w, lp);
+    buf_printf(w->out, "); }); cilkc_c_%d.cilkc_grain = cilkrt_grainsize(cilkc_n_%d, ", n, n);
+    size_t len;
+    const char *g = lp->pragma ? grain_text(w->u, lp->pragma, &len) : NULL;
+    if (g) {
+        put(w, "(unsigned long long)(");
+        buf_add(w->out, g, len);
+        put(w, ")");
+    } else {
+        put(w, "0");
+    }
+    buf_printf(w->out, "); if (cilkc_n_%d) cilkc_for_%d(&cilkc_c_%d, 0, cilkc_n_%d); }", n, n, n,
+               n);
+}
+
+/* ---------------------------------------------------------------------
+ * The unit: edits of the source, applied in order
+ * --------------------------------------------------------------------- */
+
+typedef struct {
+    size_t from, to; /* bytes of the source replaced */
+    Buf text;
+} Edit;
+
+typedef struct {
+    Edit *v;
+    int n;
+} Edits;
+
+/* A new edit; its text is written into a Buf of the caller's and set
+ * with set_text (the array moves as it grows). */
+static int edit(Edits *es, size_t from, size_t to)
+{
+    es->v = xrealloc(es->v, sizeof *es->v * (size_t)(es->n + 1));
+    es->v[es->n] = (Edit){from, to, {0}};
+    return es->n++;
+}
+
+static size_t end_of(const Unit *u, int i) { return (size_t)(u->toks[i].off + u->toks[i].len); }
+
+/* F's prototype, so the helpers may call F. */
+static void put_prototype(Writer *w, const Func *fn)
+{
+    if (fn->is_knr)
+        return;
+    put_range(w, fn->first, fn->decl->decls[0]->last);
+    put(w, ";\n");
+}
+
+static void lower_loop(Writer *w, const Found *f, Buf *before, Edits *es)
+{
+    Diag quiet = {.quiet = 1, .keep_going = 1};
+    Check c = {w->u, &quiet, 0};
+    Loop lp;
+    loop_parse(&c, f->loop, f->pragma, &lp); /* checked before: no error */
+    collect_captures(w, &lp);
+    w->out = before;
+    put_position(w, f->loop->first, 0);
+    put_struct(w, &lp);
+    put_body(w, &lp);
+    put_recursion(w);
+    if (f->pragma)
+        edit(es, (size_t)w->u->toks[f->pragma->first].off, end_of(w->u, f->pragma->first));
+    int k = edit(es, (size_t)w->u->toks[f->loop->first].off, end_of(w->u, f->loop->last - 1));
+    Buf call = {0};
+    w->out = &call;
+    put_call(w, &lp);
+    put_position(w, f->loop->last - 1, w->u->toks[f->loop->last - 1].len);
+    es->v[k].text = call;
+    w->id++;
+}
+
+/* F's loops, and their helpers in front of F. */
+static void lower_func(Writer *w, const Func *fn, Edits *es)
+{
+    Finder f = {w->u, NULL, NULL, 0};
+    find_in(&f, fn->body, NULL);
+    if (!f.nfound)
+        return;
+    int k = edit(es, fn->byte_first, fn->byte_first);
+    Buf before = {0};
+    w->out = &before;
+    put(w, "\n");
+    put_prototype(w, fn);
+    for (int i = 0; i < f.nfound; i++)
+        lower_loop(w, &f.found[i], &before, es);
+    w->out = &before;
+    put_position(w, fn->first, 0);
+    es->v[k].text = before;
+    free(f.found);
+}
+
+int loops_lower(const Unit *u, int *next, Buf *out)
+{
+    Edits es = {NULL, 0};
+    Writer w = {.u = u, .id = *next};
+    for (int i = 0; i < u->nfuncs; i++)
+        lower_func(&w, u->funcs[i], &es);
+    int n = w.id - *next;
+    *next = w.id;
+    size_t pos = 0;
+    for (int i = 0; i < es.n; i++) {
+        buf_add(out, u->buf + pos, es.v[i].from - pos);
+        buf_add(out, es.v[i].text.data ? es.v[i].text.data : "", es.v[i].text.len);
+        pos = es.v[i].to;
+        buf_free(&es.v[i].text);
+    }
+    if (n)
+        buf_add(out, u->buf + pos, u->len - pos);
+    free(es.v);
+    free(w.caps);
+    return n;
+}

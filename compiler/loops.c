@@ -428,6 +428,7 @@ typedef struct {
     Buf *out;
     Emit e; /* for emit_line_directive */
     int id;
+    const Func *fn;
     const Sym **caps; /* locals of F the body uses, in order of first use */
     int ncaps;
 } Writer;
@@ -516,20 +517,74 @@ static int is_capture(const Loop *lp, const Sym *s)
            !declared_inside(s, lp->n->body);
 }
 
+static void add_capture(Writer *w, const Sym *s)
+{
+    for (int j = 0; j < w->ncaps; j++)
+        if (w->caps[j] == s)
+            return;
+    w->caps = xrealloc(w->caps, sizeof *w->caps * (size_t)(w->ncaps + 1));
+    w->caps[w->ncaps++] = s;
+}
+
+static int is_word_char(char c)
+{
+    return c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+}
+
+/* A #pragma is one token, its names link to no symbol: a word of a
+ * nested loop's `#pragma cilk grainsize(EXPR)` names the local of F of
+ * that name declared last before the pragma (outside the body), if any. */
+static const Sym *pragma_local(const Writer *w, const Loop *lp, const char *word, size_t len,
+                               int at)
+{
+    const Sym *found = NULL;
+    for (int i = 0; i < w->fn->nlocals; i++) {
+        const Sym *s = w->fn->locals[i];
+        if (strlen(s->name) == len && memcmp(s->name, word, len) == 0 && s->decl &&
+            s->decl->first < at && is_capture(lp, s) && (!found || found->decl->first < s->decl->first))
+            found = s;
+    }
+    return found;
+}
+
+/* The words of pragma token i that name locals: added to the captures,
+ * or (rewrite) the pragma written with them read through the struct. */
+static void pragma_words(Writer *w, const Loop *lp, int i, int rewrite)
+{
+    const Token *t = &w->u->toks[i];
+    const char *p = w->u->buf + t->off, *end = p + t->len;
+    while (p < end) {
+        const char *q = p;
+        while (q < end && is_word_char(*q))
+            q++;
+        const Sym *s = q > p && !(*p >= '0' && *p <= '9') && (p == w->u->buf + t->off || !is_word_char(p[-1]))
+                           ? pragma_local(w, lp, p, (size_t)(q - p), i)
+                           : NULL;
+        if (s && !rewrite)
+            add_capture(w, s);
+        if (rewrite && s)
+            buf_printf(w->out, "(*cilkc_c_%d->%s)", w->id, s->name);
+        else if (rewrite)
+            buf_add(w->out, p, q > p ? (size_t)(q - p) : 1);
+        p = q > p ? q : p + 1;
+    }
+}
+
+static int is_pragma(const Unit *u, int i)
+{
+    const Token *t = &u->toks[i];
+    return t->kind == TK_PRAGMA && loops_is_cilk_pragma(u->buf + t->off, (size_t)t->len);
+}
+
 static void collect_captures(Writer *w, const Loop *lp)
 {
     w->ncaps = 0;
     for (int i = lp->n->body->first; i < lp->n->body->last; i++) {
         const Sym *s = w->u->toks[i].sym;
-        if (kind(w->u, i) != TK_IDENT || !is_capture(lp, s))
-            continue;
-        int seen = 0;
-        for (int j = 0; j < w->ncaps; j++)
-            seen |= w->caps[j] == s;
-        if (seen)
-            continue;
-        w->caps = xrealloc(w->caps, sizeof *w->caps * (size_t)(w->ncaps + 1));
-        w->caps[w->ncaps++] = s;
+        if (kind(w->u, i) == TK_IDENT && is_capture(lp, s))
+            add_capture(w, s);
+        else if (is_pragma(w->u, i))
+            pragma_words(w, lp, i, 0);
     }
 }
 
@@ -574,6 +629,8 @@ static void put_body(Writer *w, const Loop *lp)
         }
         if (kind(w->u, i) == TK_IDENT && is_capture(lp, t->sym))
             buf_printf(w->out, "(*cilkc_c_%d->%s)", w->id, t->sym->name);
+        else if (is_pragma(w->u, i))
+            pragma_words(w, lp, i, 1);
         else
             put_tok(w, i);
     }
@@ -750,6 +807,7 @@ static void lower_loop(Writer *w, const Found *f, Buf *before, Edits *es)
 /* F's loops, and their helpers in front of F. */
 static void lower_func(Writer *w, const Func *fn, Edits *es)
 {
+    w->fn = fn;
     Finder f = {w->u, NULL, NULL, 0};
     find_in(&f, fn->body, NULL);
     if (!f.nfound)

@@ -129,9 +129,12 @@ selected() {
 
 # The serial elision of a .cilkc file on stdout: delete the Cilk words on
 # word boundaries, except `sync` directly followed by `(` (a call of the
-# POSIX function).
+# POSIX function); cilk_for becomes for, cilk_scope and `#pragma cilk`
+# lines go.
 elide() {
-    sed -E -e 's/\bsync([[:space:]]*\()/@CILKC_SYNC_CALL@\1/g' \
+    sed -E -e '/^[[:space:]]*#[[:space:]]*pragma[[:space:]]+cilk\b/d' \
+        -e 's/\b(_Cilk_for|cilk_for)\b/for/g' -e 's/\b(_Cilk_scope|cilk_scope)\b//g' \
+        -e 's/\bsync([[:space:]]*\()/@CILKC_SYNC_CALL@\1/g' \
         -e 's/\b(_Cilk_spawn|_Cilk_sync|cilk_spawn|cilk_sync|spawn|sync|cilk)\b//g' \
         -e 's/@CILKC_SYNC_CALL@/sync/g' "$1"
 }

@@ -333,22 +333,27 @@ int loops_is_cilk_pragma(const char *text, size_t len)
            (len - i == 4 || text[i + 4] == ' ' || text[i + 4] == '\t');
 }
 
-/* The G of `#pragma cilk grainsize(G)` or `... grainsize = G` (as text),
- * or NULL. */
+/* The G of `#pragma cilk grainsize(G)` or `... grainsize = G` (as text,
+ * *len bytes), or NULL. */
 static const char *grain_text(const Unit *u, const Node *pragma, size_t *len)
 {
     const Token *t = &u->toks[pragma->first];
     const char *s = u->buf + t->off, *end = s + t->len;
-    const char *g = strstr(s, "grainsize");
-    if (!g || g >= end)
+    static const char word[] = "grainsize";
+    const char *g = NULL;
+    for (const char *p = s; !g && end - p >= (long)sizeof word - 1; p++)
+        if (memcmp(p, word, sizeof word - 1) == 0)
+            g = p + sizeof word - 1;
+    if (!g)
         return NULL;
-    g += 9;
     while (g < end && (*g == ' ' || *g == '\t'))
         g++;
     if (g < end && *g == '=')
         g++;
+    while (g < end && (*g == ' ' || *g == '\t'))
+        g++;
     *len = (size_t)(end - g);
-    return *len && g < end && strspn(g, " \t") < *len ? g : NULL;
+    return *len ? g : NULL;
 }
 
 static int is_cilk_pragma_node(const Unit *u, const Node *n)

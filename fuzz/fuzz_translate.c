@@ -5,6 +5,7 @@
 #include "buf.h"
 #include "diag.h"
 #include "lexer.h"
+#include "loops.h"
 #include "lower.h"
 #include "parser.h"
 
@@ -19,6 +20,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     Unit u = {.name = "fuzz.i", .buf = (const char *)data, .len = size};
     lex_unit(&u, &a, &d);
     parse_unit(&u, &a, &d);
+    if (!d.nerrors)
+        loops_check(&u, &d);
     if (!d.nerrors) {
         for (int m = 0; m < 3; m++) {
             Buf out = {0};

@@ -100,13 +100,13 @@ typedef enum {
     N_LABEL,   /* label = token of the name, body */
     N_CONTINUE,
     N_BREAK,
-    N_RETURN, /* e (may be empty) */
-    N_ASM,    /* asm statement, copied as is */
-    N_SPAWN,  /* spawn statement, see below */
-    N_SYNC,   /* sync; */
+    N_RETURN,   /* e (may be empty) */
+    N_ASM,      /* asm statement, copied as is */
+    N_SPAWN,    /* spawn statement, see below */
+    N_SYNC,     /* sync; */
     N_CILK_FOR, /* cilk_for: fields as N_FOR (compiler/loops.c lowers it) */
     N_SCOPE,    /* cilk_scope: body (an N_BLOCK), synced at its end */
-    N_OTHER,  /* anything else to copy as is (_Static_assert, pragma) */
+    N_OTHER,    /* anything else to copy as is (_Static_assert, pragma) */
 } NodeKind;
 
 /* An expression as a token range; empty when first == last. */

@@ -112,7 +112,8 @@ static int binds_tighter(const Unit *u, int first, int last)
             continue;
         }
         if (is_comparison(k) || k == TK_EQ || k == TK_XOR || k == TK_OR || k == TK_ANDAND ||
-            k == TK_OROR || k == TK_QUESTION || k == TK_COMMA || (k >= TK_ASSIGN && k <= TK_OR_ASSIGN))
+            k == TK_OROR || k == TK_QUESTION || k == TK_COMMA ||
+            (k >= TK_ASSIGN && k <= TK_OR_ASSIGN))
             return 0;
         if (k == TK_AMP && i > first && ends_operand(u, i - 1))
             return 0;
@@ -149,11 +150,13 @@ static int parse_step(Check *c, Loop *lp)
     Range e = lp->n->e2;
     const Unit *u = c->u;
     int n = e.last - e.first;
-    if (n == 2 && is_var(u, lp, e.first) && (kind(u, e.last - 1) == TK_INC || kind(u, e.last - 1) == TK_DEC)) {
+    if (n == 2 && is_var(u, lp, e.first) &&
+        (kind(u, e.last - 1) == TK_INC || kind(u, e.last - 1) == TK_DEC)) {
         lp->step_kind = kind(u, e.last - 1);
         return 0;
     }
-    if (n == 2 && is_var(u, lp, e.last - 1) && (kind(u, e.first) == TK_INC || kind(u, e.first) == TK_DEC)) {
+    if (n == 2 && is_var(u, lp, e.last - 1) &&
+        (kind(u, e.first) == TK_INC || kind(u, e.first) == TK_DEC)) {
         lp->step_kind = kind(u, e.first);
         return 0;
     }
@@ -243,8 +246,7 @@ static int has_label(const Unit *u, const Node *n, int name)
     for (int i = 0; i < n->nkids; i++)
         if (has_label(u, n->kids[i], name))
             return 1;
-    return has_label(u, n->init, name) || has_label(u, n->body, name) ||
-           has_label(u, n->els, name);
+    return has_label(u, n->init, name) || has_label(u, n->body, name) || has_label(u, n->els, name);
 }
 
 /* Statements of the body; in_loop: inside a loop or switch of the body,
@@ -370,8 +372,8 @@ typedef struct {
 
 typedef struct {
     const Unit *u;
-    Check *c;      /* when checking: every loop and pragma */
-    Found *found;  /* when lowering: the outermost loops */
+    Check *c;     /* when checking: every loop and pragma */
+    Found *found; /* when lowering: the outermost loops */
     int nfound;
 } Finder;
 
@@ -381,8 +383,8 @@ static void find_in_block(Finder *f, const Node *n)
 {
     for (int i = 0; i < n->nkids; i++) {
         const Node *k = n->kids[i];
-        const Node *before = i > 0 && is_cilk_pragma_node(f->u, n->kids[i - 1]) ? n->kids[i - 1]
-                                                                               : NULL;
+        const Node *before =
+            i > 0 && is_cilk_pragma_node(f->u, n->kids[i - 1]) ? n->kids[i - 1] : NULL;
         if (f->c && is_cilk_pragma_node(f->u, k) &&
             (i + 1 == n->nkids || n->kids[i + 1]->kind != N_CILK_FOR))
             error(f->c, k->first, "expected a cilk_for after '#pragma cilk'%s", "");
@@ -546,7 +548,8 @@ static const Sym *pragma_local(const Writer *w, const Loop *lp, const char *word
     for (int i = 0; i < w->fn->nlocals; i++) {
         const Sym *s = w->fn->locals[i];
         if (strlen(s->name) == len && memcmp(s->name, word, len) == 0 && s->decl &&
-            s->decl->first < at && is_capture(lp, s) && (!found || found->decl->first < s->decl->first))
+            s->decl->first < at && is_capture(lp, s) &&
+            (!found || found->decl->first < s->decl->first))
             found = s;
     }
     return found;
@@ -562,9 +565,10 @@ static void pragma_words(Writer *w, const Loop *lp, int i, int rewrite)
         const char *q = p;
         while (q < end && is_word_char(*q))
             q++;
-        const Sym *s = q > p && !(*p >= '0' && *p <= '9') && (p == w->u->buf + t->off || !is_word_char(p[-1]))
-                           ? pragma_local(w, lp, p, (size_t)(q - p), i)
-                           : NULL;
+        const Sym *s =
+            q > p && !(*p >= '0' && *p <= '9') && (p == w->u->buf + t->off || !is_word_char(p[-1]))
+                ? pragma_local(w, lp, p, (size_t)(q - p), i)
+                : NULL;
         if (s && !rewrite)
             add_capture(w, s);
         if (rewrite && s)

@@ -10,6 +10,7 @@
 #include <pthread.h>
 
 #include "cilkrt.h"
+#include "cilkrt_abi.h"
 #include "hand.h"
 
 static int serial_fib(int n) { return n < 2 ? n : serial_fib(n - 1) + serial_fib(n - 2); }
@@ -163,4 +164,20 @@ Test(programs, six_threads_at_once, .timeout = 120)
         pthread_join(t[i], &bad);
         cr_expect_eq((long)bad, 0, "thread %d: %ld wrong results", i, (long)bad);
     }
+}
+
+/* cilk_for's grain (runtime/loop.c): the program's own, or OpenCilk's
+ * min(2048, ceil(n / 8P)), never 0; P is the pool's size. */
+Test(programs, cilk_for_grain, .timeout = 120)
+{
+    unsigned long long p = (unsigned long long)cilkrt_nworkers();
+    cr_expect_eq(cilkrt_grainsize(1000, 5), 5);
+    cr_expect_eq(cilkrt_grainsize(0, 0), 1);
+    cr_expect_eq(cilkrt_grainsize(1, 0), 1);
+    cr_expect_eq(cilkrt_grainsize(8 * p, 0), 1);
+    cr_expect_eq(cilkrt_grainsize(8 * p + 1, 0), 2);
+    cr_expect_eq(cilkrt_grainsize(8 * p * 100, 0), 100);
+    cr_expect_eq(cilkrt_grainsize(8 * p * 2048, 0), 2048);
+    cr_expect_eq(cilkrt_grainsize(8 * p * 2048 + 1, 0), 2048);
+    cr_expect_eq(cilkrt_grainsize(~0ULL, 0), 2048);
 }

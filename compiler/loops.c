@@ -53,6 +53,7 @@ typedef struct {
     const Unit *u;
     Diag *d;
     int errors;
+    const Func *fn; /* the function whose loops are checked */
 } Check;
 
 static int kind(const Unit *u, int i) { return tok_kind(u, i); }
@@ -307,6 +308,67 @@ static void check_var_unchanged(Check *c, const Loop *lp)
     }
 }
 
+static int is_capture(const Loop *lp, const Sym *s);
+
+static int same_text(const Unit *u, int a, int b)
+{
+    return u->toks[a].len == u->toks[b].len &&
+           memcmp(u->buf + u->toks[a].off, u->buf + u->toks[b].off, (size_t)u->toks[a].len) == 0;
+}
+
+/* Does a typedef among the statements of n declare the name of token i? */
+static int local_typedef(const Unit *u, const Node *n, int i)
+{
+    if (!n)
+        return 0;
+    if (n->kind == N_DECL && (n->decl->storage & SC_TYPEDEF))
+        for (int k = 0; k < n->decl->ndecls; k++)
+            if (n->decl->decls[k]->name >= 0 && same_text(u, n->decl->decls[k]->name, i))
+                return 1;
+    for (int k = 0; k < n->nkids; k++)
+        if (local_typedef(u, n->kids[k], i))
+            return 1;
+    return local_typedef(u, n->init, i) || local_typedef(u, n->body, i) ||
+           local_typedef(u, n->els, i);
+}
+
+/* Does the type of local s come from a definition inside the function (a
+ * struct, union or enum body, or a typedef of the function)? The body's
+ * function, at file scope, could not name it. */
+static int local_type(const Check *c, const Sym *s)
+{
+    const Decl *d = s->decl ? s->decl->parent : NULL;
+    if (!d)
+        return 0;
+    if (d->defines_type)
+        return 1;
+    for (int i = d->spec_first; i < d->spec_last; i++)
+        if ((kind(c->u, i) == TK_TYPEDEF_NAME || kind(c->u, i) == TK_IDENT) &&
+            local_typedef(c->u, c->fn->body, i))
+            return 1;
+    return 0;
+}
+
+/* Every local of the function the body names must have a type known at
+ * file scope; reported once per name. */
+static void check_captures(Check *c, const Loop *lp)
+{
+    const Node *body = lp->n->body;
+    for (int i = body->first; i < body->last; i++) {
+        const Sym *s = c->u->toks[i].sym;
+        if (kind(c->u, i) != TK_IDENT || !is_capture(lp, s) || !local_type(c, s))
+            continue;
+        int seen = 0;
+        for (int j = body->first; j < i; j++)
+            seen |= c->u->toks[j].sym == s;
+        if (!seen)
+            error(c, i,
+                  "the cilk_for body uses '%s', whose type is defined inside the function; "
+                  "define the type at file scope",
+                  s->name);
+    }
+}
+
 static void check_loop(Check *c, const Node *n, const Node *pragma)
 {
     Loop lp;
@@ -315,6 +377,7 @@ static void check_loop(Check *c, const Node *n, const Node *pragma)
     Body b = {c, &lp, n->body};
     check_stmt(&b, n->body, 0);
     check_var_unchanged(c, &lp);
+    check_captures(c, &lp);
 }
 
 /* ---------------------------------------------------------------------
@@ -419,10 +482,12 @@ static void find_in(Finder *f, const Node *n, const Node *pragma)
 
 int loops_check(const Unit *u, Diag *d)
 {
-    Check c = {u, d, 0};
+    Check c = {u, d, 0, NULL};
     Finder f = {u, &c, NULL, 0};
-    for (int i = 0; i < u->nfuncs; i++)
+    for (int i = 0; i < u->nfuncs; i++) {
+        c.fn = u->funcs[i];
         find_in(&f, u->funcs[i]->body, NULL);
+    }
     return c.errors;
 }
 
@@ -793,7 +858,7 @@ static void put_prototype(Writer *w, const Func *fn)
 static void lower_loop(Writer *w, const Found *f, Buf *before, Edits *es)
 {
     Diag quiet = {.quiet = 1, .keep_going = 1};
-    Check c = {w->u, &quiet, 0};
+    Check c = {w->u, &quiet, 0, w->fn};
     Loop lp;
     loop_parse(&c, f->loop, f->pragma, &lp); /* checked before: no error */
     collect_captures(w, &lp);

@@ -15,7 +15,7 @@
 # runtime's hand-lowered micro-benchmarks) is defined in runtime/runtime.mk.
 
 BENCH_DIR := $(BUILD)/bench
-BENCH_NAMES := fib nqueens nqueens5 cilksort matmul knapsack heat spawnloop uts
+BENCH_NAMES := fib nqueens nqueens5 cilksort matmul knapsack heat spawnloop forloop uts
 BENCH_PKGS := libtbb-dev libomp-dev clang gnuplot-nox time
 BENCH_DEPS_STAMP := $(BUILD)/.deps-bench
 BENCH_CILKCC := $(BUILD)/bin/cilkcc

@@ -43,7 +43,7 @@ while [ $# -gt 0 ]; do
     shift
 done
 
-benches="fib nqueens nqueens5 cilksort matmul knapsack heat spawnloop uts"
+benches="fib nqueens nqueens5 cilksort matmul knapsack heat spawnloop forloop uts"
 parallel_configs="cont child gomp iomp tbb"
 ncpu=$(nproc)
 workers=$(printf '%s\n' 1 2 $((2 * ncpu)) | sort -nu | tr '\n' ' ')
@@ -54,13 +54,13 @@ size_of() {
         case $1 in
         fib) echo 27 ;; nqueens) echo 11 ;; nqueens5) echo 10 ;; cilksort) echo 500000 ;;
         matmul) echo 256 ;; knapsack) echo 18 ;; heat) echo 1024 ;;
-        spawnloop) echo 300000 ;; uts) echo 8 ;;
+        spawnloop) echo 300000 ;; forloop) echo 1000000 ;; uts) echo 8 ;;
         esac
     else
         case $1 in
         fib) echo 30 ;; nqueens) echo 12 ;; nqueens5) echo 11 ;; cilksort) echo 4000000 ;;
         matmul) echo 1024 ;; knapsack) echo 22 ;; heat) echo 2048 ;;
-        spawnloop) echo 1000000 ;; uts) echo 9 ;;
+        spawnloop) echo 1000000 ;; forloop) echo 10000000 ;; uts) echo 9 ;;
         esac
     fi
 }

@@ -712,8 +712,10 @@ static void put_body(Writer *w, const Loop *lp)
 }
 
 /* Divide and conquer over [lo, hi): spawn the first half, go on with the
- * second, down to the grain. */
-static void put_recursion(Writer *w)
+ * second, down to the grain. The leaf copies the first value and the step
+ * into locals: a store of the body (through a char pointer, say) may alias
+ * the struct, and would make the compiler load them at every iteration. */
+static void put_recursion(Writer *w, const Loop *lp)
 {
     int n = w->id;
     buf_printf(w->out,
@@ -722,11 +724,15 @@ static void put_recursion(Writer *w)
                "{ while (cilkc_hi - cilkc_lo > cilkc_c_%d->cilkc_grain) {\n"
                "    unsigned long long cilkc_mid = cilkc_lo + (cilkc_hi - cilkc_lo) / 2;\n"
                "    cilk_spawn cilkc_for_%d(cilkc_c_%d, cilkc_lo, cilkc_mid);\n"
-               "    cilkc_lo = cilkc_mid; }\n"
-               "  for (; cilkc_lo < cilkc_hi; cilkc_lo++)\n"
-               "    cilkc_for_%d_body(cilkc_c_%d, CILKRT_FOR_VALUE(cilkc_c_%d->cilkc_begin, "
-               "cilkc_lo, cilkc_c_%d->cilkc_delta)); }\n",
-               n, n, n, n, n, n, n, n, n, n);
+               "    cilkc_lo = cilkc_mid; }\n  {",
+               n, n, n, n, n, n);
+    put_declaration_as(w, lp->var, "cilkc_b");
+    buf_printf(
+        w->out,
+        " = cilkc_c_%d->cilkc_begin; unsigned long long cilkc_d = cilkc_c_%d->cilkc_delta;\n"
+        "    for (; cilkc_lo < cilkc_hi; cilkc_lo++)\n"
+        "      cilkc_for_%d_body(cilkc_c_%d, CILKRT_FOR_VALUE(cilkc_b, cilkc_lo, cilkc_d)); } }\n",
+        n, n, n, n);
 }
 
 /* ---------------------------------------------------------------------
@@ -866,7 +872,7 @@ static void lower_loop(Writer *w, const Found *f, Buf *before, Edits *es)
     put_position(w, f->loop->first, 0);
     put_struct(w, &lp);
     put_body(w, &lp);
-    put_recursion(w);
+    put_recursion(w, &lp);
     if (f->pragma)
         edit(es, (size_t)w->u->toks[f->pragma->first].off, end_of(w->u, f->pragma->first));
     int k = edit(es, (size_t)w->u->toks[f->loop->first].off, end_of(w->u, f->loop->last - 1));

@@ -795,7 +795,7 @@ static void put_call(Writer *w, const Loop *lp)
         buf_printf(w->out, "%s &%s", i ? "," : "", w->caps[i]->name);
     /* the bound in the type the comparison converts both sides to */
     buf_printf(w->out,
-               "%s %s, 0, 0 }; unsigned long long cilkc_n_%d = __extension__ ({ "
+               "%s %s, 0, 0 }; unsigned long long cilkc_n_%d = (__extension__ ({ "
                "__typeof__(0 ? %s : (",
                w->ncaps ? "," : "", v, n, v);
     put_range(w, lp->bound.first, lp->bound.last);
@@ -813,7 +813,7 @@ static void put_call(Writer *w, const Loop *lp)
     put_delta(w, lp);
     buf_printf(w->out, "; cilkc_c_%d.cilkc_delta = cilkc_delta; (", n);
     put_count(w, lp);
-    buf_printf(w->out, "); }); cilkc_c_%d.cilkc_grain = cilkrt_grainsize(cilkc_n_%d, ", n, n);
+    buf_printf(w->out, "); })); cilkc_c_%d.cilkc_grain = cilkrt_grainsize(cilkc_n_%d, ", n, n);
     size_t len;
     const char *g = lp->pragma ? grain_text(w->u, lp->pragma, &len) : NULL;
     if (g) {

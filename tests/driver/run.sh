@@ -126,10 +126,20 @@ int main(void)
 EOF
 cat >"$T/src/ocilkfor.cilkc" <<'EOF'
 #include <cilk/cilk.h>
-void clear(int *a, int n)
+#include <stdio.h>
+static long sq(long v) { return v * v; }
+int main(void)
 {
-    cilk_for (int i = 0; i < n; i++)
-        a[i] = 0;
+    long a[1000], s = 0, t = 0;
+    cilk_for (int i = 0; i < 1000; i++)
+        a[i] = i;
+    cilk_scope {
+        t = cilk_spawn sq(12);
+    }
+    for (int i = 0; i < 1000; i++)
+        s += a[i];
+    printf("%ld %ld\n", s, t);
+    return 0;
 }
 EOF
 cat >"$T/src/pedantic.cilkc" <<'EOF'
@@ -545,10 +555,12 @@ for mode in continuation child serial; do
     expect "OpenCilk source, $mode: builds and runs" "0 fib(24) = 46368 on some workers" \
         "$st $(CILK_NWORKERS=2 "$T/out/ocilk" 2>&1)"
 done
-run_cc "$BUILD/bin/cilkcc" -c "$T/src/ocilkfor.cilkc" -o "$T/out/ocilkfor.o"
-expect "cilk_for: not supported yet, at its line and column" \
-    "1 T/src/ocilkfor.cilkc:4:5: error: cilk_for is not supported yet; write it with spawn and sync" \
-    "$st $(norm "$T/stderr" | head -n 1)"
+for mode in continuation child serial; do
+    run_cc "$BUILD/bin/cilkcc" --steal=$mode -std=c99 -pedantic-errors -Wall -Wextra -Werror \
+        "$T/src/ocilkfor.cilkc" -o "$T/out/ocilkfor"
+    expect "cilk_for and cilk_scope through cilk/cilk.h, -pedantic-errors, $mode" "0 499500 144" \
+        "$st $(CILK_NWORKERS=2 "$T/out/ocilkfor" 2>&1)"
+done
 run_cc "$BUILD/bin/cilkcc" -c "$T/src/ocilk.c" -o "$T/out/ocilk.o"
 expect "cilk/cilk.h in plain C: a clear error" "1 1" \
     "$st $(grep -c 'error: #error "cilk/cilk.h of cilkc: compile this file as cilkc source' "$T/stderr")"

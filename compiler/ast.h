@@ -159,6 +159,8 @@ struct Unit {
     int ntoks;
     Func **funcs; /* every function definition, in order */
     int nfuncs;
+    int rewritten; /* buf is cilkc's rewrite of the input (loops.c), whose
+                      own names begin with cilkc_: they are not the user's */
 };
 
 #endif

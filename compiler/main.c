@@ -235,6 +235,7 @@ static void lower_loops(Unit *u, Arena *a, Diag *d, StealMode mode, Buf *in)
         out = (Buf){0};
         u->buf = in->data;
         u->len = in->len;
+        u->rewritten = 1; /* the user's names were checked in the first round */
         lex_unit(u, a, d);
         if (!d->nerrors)
             parse_unit(u, a, d);

@@ -1215,7 +1215,7 @@ static Dcl dcl_name(int tok)
 static void reserved_name(Parser *p, int tok)
 {
     const Token *t = &p->u->toks[tok];
-    if (t->len >= 6 && memcmp(p->u->buf + t->off, "cilkc_", 6) == 0)
+    if (!p->u->rewritten && t->len >= 6 && memcmp(p->u->buf + t->off, "cilkc_", 6) == 0)
         diag_error(p->d, p->u, tok,
                    "'%.*s' is reserved: names beginning with 'cilkc_' belong to cilkc",
                    t->len, p->u->buf + t->off);

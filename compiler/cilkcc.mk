@@ -8,7 +8,8 @@
 # see compiler/cilkcc.c; keep both in step):
 #   PREFIX/bin/cilkc, PREFIX/bin/cilkcc, PREFIX/bin/cilkscale
 #   PREFIX/lib/libcilkrt.a, PREFIX/lib/libcilkrt.so
-#   PREFIX/include/cilkrt/cilkrt.h, cilkrt_abi.h, cilkrt_wsp.h
+#   PREFIX/include/cilkrt/cilkrt.h, cilkrt_abi.h, cilkrt_wsp.h, cilk.h, cilk-lib.cilkh,
+#     cilk-compat.h
 #   PREFIX/include/cilkrt/cilk/cilk.h, cilk_api.h (OpenCilk's names), cilkscale.h
 #   PREFIX/lib/pkgconfig/cilkrt.pc
 #   PREFIX/share/man/man1/cilkc.1, cilkcc.1
@@ -45,7 +46,7 @@ install: all
 	    $(DESTDIR)$(PREFIX)/bin/
 	install -m 644 $(BUILD)/lib/libcilkrt.a $(DESTDIR)$(PREFIX)/lib/
 	install -m 755 $(BUILD)/lib/libcilkrt.so $(DESTDIR)$(PREFIX)/lib/
-	install -m 644 $(BUILD)/include/*.h $(DESTDIR)$(PREFIX)/include/cilkrt/
+	install -m 644 $(BUILD)/include/*.h $(BUILD)/include/*.cilkh $(DESTDIR)$(PREFIX)/include/cilkrt/
 	install -m 644 $(BUILD)/include/cilk/*.h $(DESTDIR)$(PREFIX)/include/cilkrt/cilk/
 	install -m 644 $(CILKRT_PC) $(DESTDIR)$(PREFIX)/lib/pkgconfig/
 	install -m 644 docs/cilkc.1 docs/cilkcc.1 $(DESTDIR)$(PREFIX)/share/man/man1/

@@ -433,4 +433,15 @@ void cilkrt_group_sync(cilkrt_worker *w, cilkrt_group *g);
 void cilkrt_group_lock(cilkrt_group *g);
 void cilkrt_group_unlock(cilkrt_group *g);
 
+/* ------------------------------------------------------------------------
+ * Cilk-5 dialect (runtime/cilk5.c)
+ * ------------------------------------------------------------------------ */
+
+/* SYNCHED in a slow clone (the fast clone's is 1) and in a child-mode body. */
+int cilkrt_synched(cilkrt_frame *f);
+int cilkrt_group_synched(cilkrt_worker *w, cilkrt_group *g);
+/* A `cilk main`: take Cilk-5's runtime options (--nproc N, ...) out of
+ * argc/argv before the first parallel call starts the pool. */
+void cilkrt_cilk5_options(int *argc, char **argv);
+
 #endif

@@ -2,12 +2,15 @@
 # benchmark. Included by the top Makefile.
 
 RT_SRC := $(addprefix runtime/,alloca.c deque.c frame.c cont.c task.c generic.c sched.c \
-                                inject.c pool.c stats.c workspan.c loop.c cilkrt.c group.c)
+                                inject.c pool.c stats.c workspan.c loop.c cilkrt.c group.c cilk5.c)
 RT_HDR := runtime/cilkrt_abi.h runtime/cilkrt.h runtime/worker.h runtime/cilkrt_wsp.h \
-          runtime/cilk/cilkscale.h
+          runtime/cilk/cilkscale.h runtime/cilk.h
+# cilk.h, cilk-lib.cilkh and cilk-compat.h: Cilk-5's library (runtime/cilk5.c)
 RT_PUBLIC_HDR := $(BUILD)/include/cilkrt_abi.h $(BUILD)/include/cilkrt.h \
                  $(BUILD)/include/cilk/cilk.h $(BUILD)/include/cilk/cilk_api.h \
-                 $(BUILD)/include/cilkrt_wsp.h $(BUILD)/include/cilk/cilkscale.h
+                 $(BUILD)/include/cilkrt_wsp.h $(BUILD)/include/cilk/cilkscale.h \
+                 $(BUILD)/include/cilk.h $(BUILD)/include/cilk-compat.h \
+                 $(BUILD)/include/cilk-lib.cilkh
 RT_LIB_A := $(BUILD)/lib/libcilkrt.a
 RT_LIB_SO := $(BUILD)/lib/libcilkrt.so
 
@@ -26,7 +29,7 @@ RT_COMMA := ,
 all: $(RT_LIB_A) $(RT_LIB_SO) $(RT_PUBLIC_HDR)
 TEST_GOALS += test-runtime
 
-$(RT_PUBLIC_HDR): $(BUILD)/include/%.h: runtime/%.h | $(DEPS_STAMP)
+$(RT_PUBLIC_HDR): $(BUILD)/include/%: runtime/% | $(DEPS_STAMP)
 	@mkdir -p $(@D)
 	cp $< $@
 

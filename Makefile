@@ -51,6 +51,7 @@ include runtime/runtime.mk
 include compiler/compiler.mk
 -include compiler/cilkcc.mk
 -include tests/tests.mk
+-include tests/cilk5/cilk5.mk
 -include bench/bench.mk
 include tools/tools.mk
 -include examples/examples.mk

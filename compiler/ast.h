@@ -139,7 +139,8 @@ struct Func {
     Decl *decl; /* specifiers and the function's declarator */
     Sym *sym;
     Node *body;      /* N_BLOCK */
-    int is_parallel; /* body contains spawn or sync */
+    int is_parallel; /* body contains spawn or sync, or it is a `cilk main` */
+    int is_cilk;     /* defined with the `cilk` marker (Cilk-5 procedure) */
     int is_knr;      /* K&R parameter list */
     int is_variadic;
     Sym **params; /* in order; their Declarators give their types */

@@ -863,7 +863,8 @@ static int parse_word(Driver *d, char **argv, int i)
 {
     const char *a = argv[i];
     if (a[0] != '-' || a[1] == '\0') {
-        int cilkc = d->lang_cilkc || has_suffix(a, ".cilkc");
+        /* .cilk: Cilk-5's extension for the same language */
+        int cilkc = d->lang_cilkc || has_suffix(a, ".cilkc") || has_suffix(a, ".cilk");
         add_arg(d, cilkc ? ARG_CILKC : ARG_INPUT, a, NULL);
         d->ninputs++;
         d->ncilkc += cilkc;

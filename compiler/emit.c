@@ -182,8 +182,10 @@ void emit_range(Emit *e, int first, int last)
         if (t->kind == TK_CILK || t->kind == TK_REGISTER)
             continue;
         place(e, t, prev >= 0 && prev == i - 1 && u->toks[prev].off + u->toks[prev].len == t->off);
-        if (t->kind == TK_IDENT && t->sym && t->sym->is_local && t->sym->kind == SYM_VAR &&
-            !(t->sym->storage & (SC_EXTERN | SC_TYPEDEF)))
+        if (t->kind == TK_SYNCHED)
+            emit_str(e, e->synched && e->view != VIEW_TYPEOF ? e->synched : "1");
+        else if (t->kind == TK_IDENT && t->sym && t->sym->is_local && t->sym->kind == SYM_VAR &&
+                 !(t->sym->storage & (SC_EXTERN | SC_TYPEDEF)))
             emit_local(e, t->sym);
         else if (is_alloca_call(e, i))
             i = emit_alloca(e, i);

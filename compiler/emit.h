@@ -23,6 +23,8 @@ typedef struct {
     const unsigned char *resident; /* by Sym.index: lives in the frame in the fast clone */
     const unsigned char *in_expr;  /* by Sym.index: declared in a statement expression
                                       (always a C variable: no spawn can be inside) */
+    const char *synched;           /* what Cilk-5's SYNCHED is in the clone being
+                                      written (NULL: 1, nothing is outstanding) */
     const char *file;              /* presumed position of the next output line */
     int line;
 } Emit;
@@ -32,7 +34,8 @@ void emit_fmt(Emit *e, const char *fmt, ...) __attribute__((format(printf, 2, 3)
 void emit_vfmt(Emit *e, const char *fmt, va_list ap);
 /* Token text as is (no renaming). */
 void emit_tok_raw(Emit *e, int i);
-/* Tokens [first, last) with locals renamed for e->view; cilk markers dropped. */
+/* Tokens [first, last) with locals renamed for e->view; cilk markers dropped,
+ * SYNCHED written as e->synched. */
 void emit_range(Emit *e, int first, int last);
 /* A reference to local s in e->view. */
 void emit_local(Emit *e, const Sym *s);

@@ -154,7 +154,7 @@ void lower_return_type(Lower *L, const char *name)
     }
 }
 
-static int return_is_void(const Lower *L)
+int lower_returns_void(const Lower *L)
 {
     const Decl *d = L->fn->decl;
     const Declarator *dd = d->decls[0];
@@ -667,7 +667,10 @@ static void emit_prototype(Lower *L, const char *end)
         if (kind(L, i) == TK_CILK)
             continue;
         emit_str(&L->e, " ");
-        emit_plain(L, i, i + 1);
+        if (cilk5_void_main_token(L, L->fn, i))
+            emit_str(&L->e, "int");
+        else
+            emit_plain(L, i, i + 1);
     }
     emit_str(&L->e, " ");
     emit_plain(L, d->decls[0]->first, d->decls[0]->last);
@@ -798,8 +801,10 @@ void lower_root_thunk(Lower *L)
 void lower_entry_head(Lower *L)
 {
     emit_prototype(L, "");
+    emit_str(&L->e, "\n{ ");
+    cilk5_main_options(L);
     emit_fmt(&L->e,
-             "\n{ cilkrt_worker *cilkc_w = cilkrt_self();\n"
+             "cilkrt_worker *cilkc_w = cilkrt_self();\n"
              "  if (!cilkc_w) { struct cilkc_locals_%s cilkc_a;",
              L->name);
     for (int i = 0; i < L->fn->nparams; i++) {
@@ -808,7 +813,9 @@ void lower_entry_head(Lower *L)
         emit_fmt(&L->e, " = %s;", L->fn->params[i]->name);
     }
     emit_fmt(&L->e, " cilkrt_root_call(cilkc_root_%s, &cilkc_a); return%s; }\n  ", L->name,
-             L->is_void ? "" : " cilkc_a.ret");
+             !L->is_void  ? " cilkc_a.ret"
+             : L->is_main ? " 0"
+                          : "");
 }
 
 /* Work/span hook text, written only in an instrumented build: the plain
@@ -837,7 +844,7 @@ static void lower_func(Lower *L, const Func *fn)
         analysis_free(&L->a);
         return;
     }
-    L->is_void = return_is_void(L);
+    L->is_void = lower_returns_void(L);
     /* the work/span record lives in the frame from the start */
     if (L->workspan)
         L->a.lazy = 0;
@@ -845,6 +852,7 @@ static void lower_func(Lower *L, const Func *fn)
     L->e.resident = L->a.resident;
     L->e.in_expr = L->a.in_expr;
     L->e.view = VIEW_PLAIN;
+    L->e.synched = NULL;
     L->e.file = NULL;
     emit_prototype(L, ";\n");
     declare_callees(L);
@@ -863,15 +871,22 @@ static void lower_func(Lower *L, const Func *fn)
  * --------------------------------------------------------------------- */
 
 /* What replaces token t when bytes are copied: NULL to keep it. The
- * serial elision drops spawn, sync, cilk_scope and `#pragma cilk`, and
- * reads cilk_for as for. */
+ * serial elision drops spawn, cilk_scope and `#pragma cilk`, writes sync
+ * as (void)0 and reads cilk_for as for. */
 static const char *replacement(const Lower *L, const Token *t)
 {
     if (t->kind == TK_CILK)
         return " ";
+    /* SYNCHED is 1 where nothing was spawned (or in the elision) */
+    if (t->kind == TK_SYNCHED)
+        return " 1 ";
     if (L->mode != STEAL_SERIAL)
         return NULL;
-    if (t->kind == TK_SPAWN || t->kind == TK_SYNC || t->kind == TK_CILK_SCOPE)
+    /* a statement, not an empty `;` that -Wempty-body flags after an if
+     * or else */
+    if (t->kind == TK_SYNC)
+        return " (void)0 ";
+    if (t->kind == TK_SPAWN || t->kind == TK_CILK_SCOPE)
         return " ";
     if (t->kind == TK_CILK_FOR)
         return "for";
@@ -897,6 +912,31 @@ static void copy_bytes(Lower *L, size_t from, size_t to, int *t)
         from = (size_t)(tk->off + tk->len);
     }
     buf_add(L->e.out, u->buf + from, to - from);
+}
+
+/* Serial mode, a `cilk main`: its head and the opening brace of its body,
+ * with `int` for a `void` and the options call after the brace
+ * (lower_cilk5.c). Returns the offset copying goes on from. */
+static size_t serial_main(Lower *L, const Func *fn, size_t pos, int *t)
+{
+    L->fn = fn;
+    L->is_main = 1;
+    L->is_void = lower_returns_void(L);
+    const Decl *d = fn->decl;
+    for (int i = d->spec_first; i < d->spec_last; i++) {
+        if (!cilk5_void_main_token(L, fn, i))
+            continue;
+        copy_bytes(L, pos, (size_t)tok(L, i)->off, t);
+        emit_str(&L->e, "int");
+        pos = (size_t)(tok(L, i)->off + tok(L, i)->len);
+    }
+    const Token *brace = tok(L, fn->body->first);
+    size_t after = (size_t)(brace->off + brace->len);
+    copy_bytes(L, pos, after, t);
+    if (fn->nparams >= 2)
+        emit_str(&L->e, " extern void cilkrt_cilk5_options(int *, char **); ");
+    cilk5_main_options(L);
+    return after;
 }
 
 /* The bytes after a rewritten function are the input's again. */
@@ -929,13 +969,22 @@ int lower_unit(const Unit *u, StealMode mode, int workspan, Diag *d, Buf *out)
     }
     size_t pos = 0;
     int t = 0;
-    for (int i = 0; i < u->nfuncs && mode != STEAL_SERIAL; i++) {
+    for (int i = 0; i < u->nfuncs; i++) {
         const Func *fn = u->funcs[i];
-        if (!fn->is_parallel)
+        if (fn->is_parallel && mode != STEAL_SERIAL) {
+            copy_bytes(&L, pos, (size_t)fn->byte_first, &t);
+            lower_func(&L, fn);
+            cilk5_export(&L, fn);
+            resume_position(&L, fn);
+        } else if (fn->is_cilk) {
+            if (mode == STEAL_SERIAL && cilk5_is_main(fn))
+                pos = serial_main(&L, fn, pos, &t);
+            copy_bytes(&L, pos, (size_t)fn->byte_last, &t);
+            if (cilk5_export(&L, fn))
+                resume_position(&L, fn);
+        } else {
             continue;
-        copy_bytes(&L, pos, (size_t)fn->byte_first, &t);
-        lower_func(&L, fn);
-        resume_position(&L, fn);
+        }
         pos = (size_t)fn->byte_last;
     }
     copy_bytes(&L, pos, u->len, &t);

@@ -156,6 +156,7 @@ static void emit_child_body(Lower *L)
 {
     L->clone = CLONE_CHILD;
     L->e.view = VIEW_PLAIN;
+    L->e.synched = "cilkrt_group_synched(cilkc_w, &cilkc_g)";
     lower_clone_spec(L, L->fn);
     Buf name = {0};
     buf_printf(&name, "cilkc_body_%s", L->name);
@@ -168,7 +169,7 @@ static void emit_child_body(Lower *L)
     emit_str(&L->e, "\n");
     group_sync(L, "cilkrt_wsp_rejoin");
     lower_ws(L, " cilkrt_wsp_leave(&cilkc_ws);");
-    if (L->is_main)
+    if (L->is_main && !L->is_void)
         emit_str(&L->e, " return 0;");
     emit_str(&L->e, " }\n");
 }
@@ -206,6 +207,7 @@ void child_func(Lower *L)
     emit_child_body(L);
     for (int k = 1; k <= L->a.nspawns; k++)
         emit_thunk(L, L->a.spawns[k - 1], k);
+    L->e.synched = NULL;
     lower_root_thunk(L);
     emit_entry(L);
 }

@@ -284,7 +284,7 @@ static void sync_then(Lower *L, const char *hook)
         if (L->workspan)
             emit_fmt(&L->e, "{ cilkrt_wsp_end(" WS "); %s(" WS "); }", hook);
         else
-            emit_str(&L->e, ";");
+            emit_str(&L->e, "{ }"); /* a statement: -Wempty-body flags `else ;` */
         return;
     }
     int k = L->next_sync++;
@@ -385,6 +385,7 @@ static void emit_fast_clone(Lower *L)
 {
     L->clone = CLONE_FAST;
     L->e.view = VIEW_FAST;
+    L->e.synched = NULL; /* a stolen child would have ended this clone */
     L->nvisible = 0;
     lower_clone_spec(L, L->fn);
     Buf name = {0};
@@ -418,6 +419,7 @@ static void emit_slow_clone(Lower *L)
 {
     L->clone = CLONE_SLOW;
     L->e.view = VIEW_SLOW;
+    L->e.synched = "cilkrt_synched(cilkc_h)";
     L->next_sync = L->a.nspawns + 1;
     /* The body first, into its own buffer: the entry switch lists every
      * resume label, and syncs are numbered as they are written. */
@@ -434,7 +436,7 @@ static void emit_slow_clone(Lower *L)
              "if (0) { cilkc_resume_%d:; }",
              end, end);
     lower_ws(L, " cilkrt_wsp_rejoin(" WS ");");
-    if (L->is_main)
+    if (L->is_main && !L->is_void)
         emit_str(&L->e, " cilkc_f->l.ret = 0;");
     emit_str(&L->e, " goto cilkc_return;\ncilkc_return: ");
     lower_ws(L, "cilkrt_wsp_leave(" WS "); ");
@@ -527,6 +529,7 @@ void cont_func(Lower *L)
         L->name, L->name, L->name, L->name, L->name, L->name);
     emit_fast_clone(L);
     emit_slow_clone(L);
+    L->e.synched = NULL;
     lower_root_thunk(L);
     emit_entry(L);
     emit_inlet(L);

@@ -39,6 +39,7 @@ typedef struct {
 } Lower;
 
 /* lower.c: types as text */
+int lower_returns_void(const Lower *L);
 void lower_spec(Lower *L, int first, int last, int attrs, int drop_const);
 void lower_return_type(Lower *L, const char *name);
 void lower_signature_of(Lower *L, const Declarator *dd, const char *name, const char *extra);
@@ -77,5 +78,11 @@ void child_spawn(Lower *L, const Node *n, int site);
 void child_sync(Lower *L);
 void child_return(Lower *L, const Node *n);
 void child_func(Lower *L);
+
+/* lower_cilk5.c: Cilk-5's `cilk main` and EXPORT stubs */
+int cilk5_is_main(const Func *fn);
+void cilk5_main_options(Lower *L);
+int cilk5_void_main_token(const Lower *L, const Func *fn, int i);
+int cilk5_export(Lower *L, const Func *fn);
 
 #endif

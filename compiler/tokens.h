@@ -132,7 +132,8 @@
     X(TK_SYNC, "sync")                                                                             \
     X(TK_CILK, "cilk")                                                                             \
     X(TK_CILK_FOR, "cilk_for")                                                                     \
-    X(TK_CILK_SCOPE, "cilk_scope")
+    X(TK_CILK_SCOPE, "cilk_scope")                                                                 \
+    X(TK_SYNCHED, "SYNCHED")
 /* clang-format on */
 
 typedef enum {

@@ -238,6 +238,7 @@ static void flush_spawns(Parser *p);
 %token TK_PRAGMA_OP "_Pragma"
 %token TK_SPAWN "spawn" TK_SYNC "sync" TK_CILK "cilk"
 %token TK_CILK_FOR "cilk_for" TK_CILK_SCOPE "cilk_scope"
+%token TK_SYNCHED "SYNCHED"
 
 %type <ex> primary_expression postfix_expression unary_expression cast_expression
 %type <ex> multiplicative_expression additive_expression shift_expression
@@ -782,6 +783,13 @@ primary_expression
     | "__builtin_va_arg" "(" assignment_expression "," type_name ")"     { $$ = EX_NONE; }
     | "__builtin_offsetof" "(" type_name "," offsetof_member ")"         { $$ = EX_NONE; }
     | "__builtin_types_compatible_p" "(" type_name "," type_name ")"     { $$ = EX_NONE; }
+    | cilk5_primary                     { $$ = EX_NONE; }
+    ;
+
+/* Cilk-5's scheduler variable (the lowering writes its value for the
+ * clone: docs/language.md). */
+cilk5_primary
+    : "SYNCHED"
     ;
 
 stmt_expr_begin
@@ -1522,6 +1530,14 @@ static void fn_begin(Parser *p, Dcl d, Loc at)
     p->knr = d.knr;
 }
 
+static int has_cilk_marker(const Parser *p, const Decl *d)
+{
+    for (int i = d->spec_first; i < d->spec_last; i++)
+        if (p->u->toks[i].kind == TK_CILK)
+            return 1;
+    return 0;
+}
+
 static void fn_end(Parser *p, Loc at, Node *body)
 {
     Func *f = p->func;
@@ -1534,6 +1550,10 @@ static void fn_end(Parser *p, Loc at, Node *body)
     f->locals = (Sym **)p->locals.v;
     f->nlocals = p->locals.n;
     f->decl->last = at.last;
+    f->is_cilk = has_cilk_marker(p, f->decl);
+    /* Cilk-5's `cilk main` takes the runtime options (lower_cilk5.c) */
+    if (f->is_cilk && f->sym && strcmp(f->sym->name, "main") == 0)
+        f->is_parallel = 1;
     p->funcs = vec_add(p, p->funcs, f);
     p->nblocks--;
     scope_pop(&p->sc);

@@ -398,10 +398,24 @@ static void check_decl(Analysis *a, const Decl *d)
     }
 }
 
+/* A Cilk-5 inlet call gives the child's result (unless the callee is
+ * void) and then one argument per remaining parameter. */
+static void check_inlet_call(Analysis *a, const Node *n)
+{
+    int params = n->inlet->nparams;
+    if (params != n->nextra && params != n->nextra + 1)
+        error(a, n->first,
+              "inlet call does not match the inlet's parameters: it takes the child's "
+              "result (unless the child is void) and then one argument for each other "
+              "parameter");
+}
+
 static void check_node(Node *n, void *arg)
 {
     if (n->kind == N_DECL)
         check_decl(arg, n->decl);
+    if (n->kind == N_SPAWN && n->inlet)
+        check_inlet_call(arg, n);
 }
 
 static void check_func(Analysis *a)
@@ -503,6 +517,10 @@ int analyze_func(const Unit *u, const Func *fn, Diag *d, Analysis *a)
     find_resident(a);
     find_assigned(a);
     a->uses_alloca = calls_alloca(a);
+    for (int k = 0; k < a->nspawns; k++) {
+        a->has_inlets |= a->spawns[k]->inlet != NULL;
+        a->uses_alloca |= a->spawns[k]->inlet && a->spawns[k]->nextra > 0;
+    }
     a->lazy = can_be_lazy(a);
     find_saves(a);
     return 0;

@@ -19,8 +19,10 @@ typedef struct {
     unsigned char *assigned; /* by Sym.index: written somewhere in the body */
     unsigned char *in_expr;  /* by Sym.index: declared inside a statement expression */
     int lazy;                /* the fast clone may allocate its frame at the first spawn */
-    int uses_alloca;         /* calls alloca: blocks to release with the frame */
+    int uses_alloca;         /* calls alloca: blocks to release with the frame (also
+                                the extra arguments of Cilk-5 inlet calls) */
     unsigned char *saves;    /* see analysis_saves */
+    int has_inlets;          /* a spawn goes to a Cilk-5 inlet */
 } Analysis;
 
 /* Fill a for fn; report what cannot be lowered through d. Returns the

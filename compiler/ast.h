@@ -61,6 +61,7 @@ struct Sym {
     int address_taken; /* operand of unary & (also &x.m, &x[i]: the root
                           object's address escapes) */
     Func *def;         /* SYM_FUNC defined in this unit: its definition */
+    Node *inlet;       /* SYM_FUNC declared by a Cilk-5 inlet: its N_INLET */
 };
 
 /* One declarator of a declaration, e.g. `*p = &x` in `int *p = &x, y;`. */
@@ -107,6 +108,8 @@ typedef enum {
     N_CILK_FOR, /* cilk_for: fields as N_FOR (compiler/loops.c lowers it) */
     N_SCOPE,    /* cilk_scope: body (an N_BLOCK), synced at its end */
     N_OTHER,    /* anything else to copy as is (_Static_assert, pragma) */
+    N_INLET,    /* Cilk-5 inlet definition: decl (its declarator), params, body */
+    N_ABORT,    /* Cilk-5 abort; */
 } NodeKind;
 
 /* An expression as a token range; empty when first == last. */
@@ -132,6 +135,14 @@ struct Node {
     Range *args;   /* each argument expression */
     int nargs;
     Range call; /* the whole call expression callee(args) */
+    /* N_SPAWN called as `inlet(spawn call, extra...)`: the inlet's N_INLET
+     * and the extra arguments; N_INLET: its parameters (locals of the
+     * enclosing function) */
+    Node *inlet;
+    Range *extra;
+    int nextra;
+    Sym **params;
+    int nparams;
 };
 
 /* A function definition. */

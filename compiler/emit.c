@@ -99,6 +99,12 @@ void emit_local(Emit *e, const Sym *s)
         emit_fmt(e, "((struct cilkc_locals_%s *)0)->", e->fn);
         emit_field(e, s);
         return;
+    case VIEW_TASK:
+        if (e->own[s->index])
+            emit_str(e, s->name);
+        else
+            emit_fmt(e, "(*cilkc_t->p%d)", s->index);
+        return;
     }
     emit_str(e, "cilkc_f->l.");
     emit_field(e, s);

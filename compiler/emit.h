@@ -13,6 +13,8 @@ typedef enum {
     VIEW_FAST,   /* by name, or cilkc_f->l.NAME_i if it lives in the frame */
     VIEW_SLOW,   /* always cilkc_f->l.NAME_i */
     VIEW_TYPEOF, /* ((struct cilkc_locals_FN *)0)->NAME_i: file scope, inside __typeof__ */
+    VIEW_TASK,   /* child mode, an inlet body in a task's thunk: by name if own[i]
+                    (the inlet's parameters and locals), else (*cilkc_t->pi) */
 } View;
 
 typedef struct {
@@ -23,6 +25,7 @@ typedef struct {
     const unsigned char *resident; /* by Sym.index: lives in the frame in the fast clone */
     const unsigned char *in_expr;  /* by Sym.index: declared in a statement expression
                                       (always a C variable: no spawn can be inside) */
+    const unsigned char *own;      /* VIEW_TASK: by Sym.index */
     const char *synched;           /* what Cilk-5's SYNCHED is in the clone being
                                       written (NULL: 1, nothing is outstanding) */
     const char *file;              /* presumed position of the next output line */

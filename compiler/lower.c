@@ -367,7 +367,17 @@ static void sync_stmt(Lower *L)
 
 static void return_stmt(Lower *L, const Node *n)
 {
-    if (L->clone == CLONE_CHILD)
+    if (L->inlet_site) {
+        /* an inlet's return leaves its body (lower_inlet_body) */
+        if (n->e.last > n->e.first) {
+            emit_str(&L->e, "{ (void)(");
+            emit_range(&L->e, n->e.first, n->e.last);
+            emit_str(&L->e, "); ");
+        } else {
+            emit_str(&L->e, "{ ");
+        }
+        emit_fmt(&L->e, "goto cilkc_inlet_end_%d; }", L->inlet_site);
+    } else if (L->clone == CLONE_CHILD)
         child_return(L, n);
     else
         cont_return(L, n);
@@ -652,7 +662,54 @@ static void stmt(Lower *L, const Node *n)
     case N_SYNC:
         sync_stmt(L);
         break;
+    case N_INLET:
+        break; /* written where each of its calls' children returns */
+    case N_ABORT:
+        if (L->clone == CLONE_CHILD)
+            child_abort(L);
+        else
+            cont_abort(L);
+        break;
     }
+}
+
+/* An inlet parameter gets its value: a C variable declared here in a
+ * clone where it is one, else its frame field. */
+static void bind_inlet_param(Lower *L, const Sym *p, const char *value)
+{
+    if (in_c_variable(L, p)) {
+        lower_spec(L, p->decl->parent->spec_first, p->decl->parent->spec_last, 1, 0);
+        emit_declarator_as(L, p->decl, p->name, 0);
+    } else {
+        emit_local(&L->e, p);
+    }
+    emit_fmt(&L->e, " = (%s); ", value);
+}
+
+/* The body of spawn n's inlet (Cilk-5), where the child's result is
+ * `value` (the callee's result goes to the first parameter unless the
+ * inlet has only the extra arguments), and extra argument i is EXTRAi.
+ * A return in the body jumps to its end. The caller makes it atomic with
+ * the procedure and its other inlets. */
+void lower_inlet_body(Lower *L, const Node *n, int site, const char *value, const char *extra)
+{
+    const Node *in = n->inlet;
+    int first = in->nparams - n->nextra;
+    int saved = L->nvisible;
+    emit_str(&L->e, "{ ");
+    if (first == 1)
+        bind_inlet_param(L, in->params[0], value);
+    for (int i = 0; i < n->nextra; i++) {
+        char *text = xmalloc(strlen(extra) + 16);
+        sprintf(text, "%s%d", extra, i);
+        bind_inlet_param(L, in->params[first + i], text);
+        free(text);
+    }
+    L->inlet_site = site;
+    stmt(L, in->body);
+    L->inlet_site = 0;
+    L->nvisible = saved;
+    emit_fmt(&L->e, " cilkc_inlet_end_%d: __attribute__((unused)); }", site);
 }
 
 /* ---------------------------------------------------------------------
@@ -845,8 +902,10 @@ static void lower_func(Lower *L, const Func *fn)
         return;
     }
     L->is_void = lower_returns_void(L);
-    /* the work/span record lives in the frame from the start */
-    if (L->workspan)
+    /* the work/span record lives in the frame from the start; with abort,
+     * a frame records its parent's abort count when it is called, not at
+     * its first spawn, which may come after the abort */
+    if (L->workspan || L->aborts)
         L->a.lazy = 0;
     L->e.fn = L->name;
     L->e.resident = L->a.resident;
@@ -875,8 +934,14 @@ static void lower_func(Lower *L, const Func *fn)
  * as (void)0 and reads cilk_for as for. */
 static const char *replacement(const Lower *L, const Token *t)
 {
-    if (t->kind == TK_CILK)
+    /* Cilk-5's inlet and abort: the inlet's definition is read as a
+     * nested function (a GNU C extension) called with the child's result
+     * in the elision; abort (no child is ever outstanding there) is
+     * (void)0, as sync */
+    if (t->kind == TK_CILK || t->kind == TK_INLET)
         return " ";
+    if (t->kind == TK_ABORT)
+        return " (void)0 ";
     /* SYNCHED is 1 where nothing was spawned (or in the elision) */
     if (t->kind == TK_SYNCHED)
         return " 1 ";
@@ -896,7 +961,8 @@ static const char *replacement(const Lower *L, const Token *t)
 }
 
 /* Copy input bytes [from, to), replacing the cilkc words that have no
- * meaning there (always `cilk`; in serial mode the others too). */
+ * meaning there (always `cilk`, `inlet`, `abort`, SYNCHED; in serial mode
+ * the others too). */
 static void copy_bytes(Lower *L, size_t from, size_t to, int *t)
 {
     const Unit *u = L->u;
@@ -939,6 +1005,36 @@ static size_t serial_main(Lower *L, const Func *fn, size_t pos, int *t)
     return after;
 }
 
+/* Serial mode: the elision of `inlet(spawn f(args), extra...)` for a void
+ * f (the inlet takes only the extra arguments) is `f(args); inlet(extra...);`
+ * (for a non-void f, deleting `spawn` is enough). */
+typedef struct {
+    Lower *L;
+    size_t pos;
+    int *t;
+} SerialCopy;
+
+static void serial_void_inlet(Node *n, void *arg)
+{
+    SerialCopy *c = arg;
+    Lower *L = c->L;
+    if (n->kind != N_SPAWN || !n->inlet || n->inlet->nparams != n->nextra)
+        return;
+    copy_bytes(L, c->pos, (size_t)tok(L, n->first)->off, c->t);
+    View v = L->e.view;
+    L->e.view = VIEW_PLAIN;
+    emit_range(&L->e, n->call.first, n->call.last);
+    emit_str(&L->e, "; ");
+    emit_range(&L->e, n->first, n->spawn_tok);
+    for (int i = 0; i < n->nextra; i++) {
+        emit_str(&L->e, i ? ", " : "");
+        emit_range(&L->e, n->extra[i].first, n->extra[i].last);
+    }
+    emit_str(&L->e, ");");
+    L->e.view = v;
+    c->pos = (size_t)(tok(L, n->last - 1)->off + tok(L, n->last - 1)->len);
+}
+
 /* The bytes after a rewritten function are the input's again. */
 static void resume_position(Lower *L, const Func *fn)
 {
@@ -958,6 +1054,8 @@ int lower_unit(const Unit *u, StealMode mode, int workspan, Diag *d, Buf *out)
     int any = 0;
     for (int i = 0; i < u->nfuncs; i++)
         any |= u->funcs[i]->is_parallel;
+    for (int i = 0; i < u->ntoks; i++)
+        L.aborts |= u->toks[i].kind == TK_ABORT;
     if (mode != STEAL_SERIAL && any) {
         buf_puts(out, "#include <cilkrt_abi.h>\n");
         if (workspan)
@@ -976,6 +1074,14 @@ int lower_unit(const Unit *u, StealMode mode, int workspan, Diag *d, Buf *out)
             lower_func(&L, fn);
             cilk5_export(&L, fn);
             resume_position(&L, fn);
+        } else if (mode == STEAL_SERIAL && fn->is_parallel) {
+            SerialCopy c = {&L, pos, &t};
+            if (cilk5_is_main(fn))
+                c.pos = serial_main(&L, fn, c.pos, &t);
+            analysis_walk(fn->body, serial_void_inlet, &c);
+            copy_bytes(&L, c.pos, (size_t)fn->byte_last, &t);
+            if (cilk5_export(&L, fn))
+                resume_position(&L, fn);
         } else if (fn->is_cilk) {
             if (mode == STEAL_SERIAL && cilk5_is_main(fn))
                 pos = serial_main(&L, fn, pos, &t);

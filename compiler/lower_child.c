@@ -10,7 +10,37 @@
  */
 #include "lower_impl.h"
 
+#include "arena.h"
 #include "tokens.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Cilk-5 inlets in child mode: a task's thunk runs the inlet body under
+ * the group's lock, which the procedure holds while it runs (it lets go
+ * at each sync and before it returns), so the body is atomic with the
+ * procedure and its other inlets. The body reaches the procedure's locals
+ * through pointers in the task (VIEW_TASK); its own parameters and locals
+ * are C variables of the thunk. */
+
+/* Is local s the inlet's own (declared inside its definition)? */
+static int own_local(const Node *in, const Sym *s)
+{
+    return s->decl && s->decl->name >= in->first && s->decl->name < in->last;
+}
+
+/* Does the inlet body of spawn n use the procedure's local s? */
+static int inlet_uses(const Lower *L, const Node *n, const Sym *s)
+{
+    const Node *in = n->inlet;
+    if (!in || own_local(in, s) || !sym_is_auto(s) || L->a.in_expr[s->index])
+        return 0;
+    for (int i = in->body->first; i < in->body->last; i++)
+        if (L->u->toks[i].sym == s)
+            return 1;
+    return 0;
+}
 
 /* One task type and thunk per spawn site: the task holds the arguments the
  * parent evaluated, and the destination pointer. */
@@ -36,6 +66,21 @@ static void emit_task_struct(Lower *L, const Node *n, int k)
         emit_str(&L->e, ") dst;");
     }
     lower_ws(L, " cilkrt_wsp_mark wm;");
+    for (int i = 0; i < n->nextra; i++) {
+        emit_str(&L->e, " __typeof__(((void)0, ");
+        emit_range(&L->e, n->extra[i].first, n->extra[i].last);
+        emit_fmt(&L->e, ")) x%d;", i);
+    }
+    for (int i = 0; i < L->fn->nlocals; i++) {
+        const Sym *s = L->fn->locals[i];
+        if (!inlet_uses(L, n, s))
+            continue;
+        emit_str(&L->e, " __typeof__(");
+        emit_local(&L->e, s);
+        emit_fmt(&L->e, ") *p%d;", s->index);
+    }
+    if (L->aborts)
+        emit_str(&L->e, " int *ab, ab0;");
     emit_fmt(&L->e, " };\nstatic void cilkc_thunk_%s_%d(cilkrt_worker *, cilkrt_task *);\n",
              L->name, k);
 }
@@ -64,6 +109,18 @@ void child_spawn(Lower *L, const Node *n, int site)
         lower_dest_pointer(L, n);
         emit_str(&L->e, "; ");
     }
+    for (int i = 0; i < n->nextra; i++) {
+        emit_fmt(&L->e, "cilkc_t->x%d = (", i);
+        emit_range(&L->e, n->extra[i].first, n->extra[i].last);
+        emit_str(&L->e, "); ");
+    }
+    for (int i = 0; i < L->fn->nlocals; i++)
+        if (inlet_uses(L, n, L->fn->locals[i]))
+            emit_fmt(&L->e, "cilkc_t->p%d = &%s; ", L->fn->locals[i]->index,
+                     L->fn->locals[i]->name);
+    if (L->aborts)
+        emit_str(&L->e, "cilkc_t->ab = &cilkc_aborts; "
+                        "cilkc_t->ab0 = __atomic_load_n(&cilkc_aborts, __ATOMIC_RELAXED); ");
     lower_ws(L, "cilkrt_wsp_spawn_task(&cilkc_ws, &cilkc_t->wm); ");
     emit_str(&L->e, "cilkrt_task_spawn(cilkc_w, &cilkc_g, &cilkc_t->h); ");
     lower_ws(L, "cilkrt_wsp_resume(&cilkc_ws); ");
@@ -71,22 +128,38 @@ void child_spawn(Lower *L, const Node *n, int site)
 }
 
 /* The group sync, between the work/span hooks: the strand ends before it
- * (the worker may run other tasks there), and hook runs after it. */
-static void group_sync(Lower *L, const char *hook)
+ * (the worker may run other tasks there), and hook runs after it (NULL:
+ * none). With inlets, the group's lock is let go while the children
+ * finish (their inlets take it), and taken again if relock. */
+static void group_sync(Lower *L, const char *hook, int relock)
 {
     lower_ws(L, "cilkrt_wsp_end(&cilkc_ws); ");
+    if (L->a.has_inlets)
+        emit_str(&L->e, "cilkrt_group_unlock(&cilkc_g); ");
     emit_str(&L->e, "cilkrt_group_sync(cilkc_w, &cilkc_g);");
+    if (L->a.has_inlets && relock)
+        emit_str(&L->e, " cilkrt_group_lock(&cilkc_g);");
     lower_ws(L, " %s(&cilkc_ws);", hook);
 }
 
-void child_sync(Lower *L) { group_sync(L, "cilkrt_wsp_sync"); }
+void child_sync(Lower *L) { group_sync(L, "cilkrt_wsp_sync", 1); }
+
+/* Cilk-5's abort: the tasks spawned before it that have not started yet
+ * do nothing (their thunks compare the count); in a thunk's inlet body,
+ * the count is the procedure's, through the task. */
+void child_abort(Lower *L)
+{
+    emit_str(&L->e, L->e.view == VIEW_TASK
+                        ? "__atomic_fetch_add(cilkc_t->ab, 1, __ATOMIC_RELAXED);"
+                        : "__atomic_fetch_add(&cilkc_aborts, 1, __ATOMIC_RELAXED);");
+}
 
 /* The children of this invocation finish before it returns: they may
  * write its locals. */
 void child_return(Lower *L, const Node *n)
 {
     emit_str(&L->e, "{ ");
-    group_sync(L, "cilkrt_wsp_rejoin");
+    group_sync(L, "cilkrt_wsp_rejoin", 0);
     if (!L->workspan) {
         emit_str(&L->e, " return ");
         emit_range(&L->e, n->e.first, n->e.last);
@@ -105,6 +178,24 @@ void child_return(Lower *L, const Node *n)
                                : "cilkrt_wsp_leave(&cilkc_ws); return cilkc_r; }");
 }
 
+/* The inlet body in the thunk, under the group's lock. */
+static void emit_thunk_inlet(Lower *L, const Node *n, int k)
+{
+    unsigned char *own = xmalloc((size_t)L->fn->nlocals + 1);
+    for (int i = 0; i < L->fn->nlocals; i++)
+        own[L->fn->locals[i]->index] = own_local(n->inlet, L->fn->locals[i]);
+    L->e.own = own;
+    L->e.view = VIEW_TASK;
+    L->e.synched = "0"; /* the procedure's children are not known here */
+    emit_str(&L->e, " cilkrt_group_lock(cilkc_h->group); ");
+    lower_inlet_body(L, n, k, "cilkc_r", "cilkc_t->x");
+    emit_str(&L->e, " cilkrt_group_unlock(cilkc_h->group);");
+    L->e.view = VIEW_TYPEOF;
+    L->e.synched = NULL;
+    L->e.own = NULL;
+    free(own);
+}
+
 /* Run by whichever worker takes the task: the call, then the result stored
  * through dst (a compound assignment under the group lock: siblings may
  * combine into the same destination). */
@@ -116,11 +207,16 @@ static void emit_thunk(Lower *L, const Node *n, int k)
              "(void)cilkc_w;\n  ",
              L->name, k, L->name, k, L->name, k);
     const Func *g = lower_parallel_callee(L, n);
+    /* a task spawned before an abort of its procedure does nothing (and
+     * adds nothing to the work/span record: it returns before it opens) */
+    if (L->aborts)
+        emit_str(&L->e, "if (__atomic_load_n(cilkc_t->ab, __ATOMIC_RELAXED) != cilkc_t->ab0) { "
+                        "cilkrt_cut_off(); return; } ");
     lower_ws(L, "cilkrt_wsp *cilkc_saved; cilkrt_wsp_task_begin(&cilkc_t->wm, &cilkc_saved); ");
     if (!g)
         lower_ws(L, "cilkrt_wsp cilkc_wc; cilkrt_wsp_enter(&cilkc_wc); ");
     L->e.view = VIEW_TYPEOF;
-    if (lower_has_dest(L, n)) {
+    if (lower_has_dest(L, n) || (n->inlet && n->inlet->nparams > n->nextra)) {
         emit_str(&L->e, "__typeof__(");
         lower_call_text(L, n);
         emit_str(&L->e, ") cilkc_r = ");
@@ -148,6 +244,8 @@ static void emit_thunk(Lower *L, const Node *n, int k)
         if (lock)
             emit_str(&L->e, " cilkrt_group_unlock(cilkc_h->group);");
     }
+    if (n->inlet)
+        emit_thunk_inlet(L, n, k);
     lower_ws(L, " cilkrt_wsp_task_end(cilkc_saved);");
     emit_str(&L->e, " }\n");
 }
@@ -164,10 +262,14 @@ static void emit_child_body(Lower *L)
     buf_free(&name);
     emit_str(&L->e, "\n{ cilkrt_group cilkc_g; cilkrt_group_init(cilkc_w, &cilkc_g);");
     lower_ws(L, " cilkrt_wsp cilkc_ws; cilkrt_wsp_enter(&cilkc_ws);");
+    if (L->aborts)
+        emit_str(&L->e, " int cilkc_aborts = 0; (void)cilkc_aborts;");
+    if (L->a.has_inlets)
+        emit_str(&L->e, " cilkrt_group_lock(&cilkc_g);");
     L->e.file = NULL;
     lower_block(L, L->fn->body);
     emit_str(&L->e, "\n");
-    group_sync(L, "cilkrt_wsp_rejoin");
+    group_sync(L, "cilkrt_wsp_rejoin", 0);
     lower_ws(L, " cilkrt_wsp_leave(&cilkc_ws);");
     if (L->is_main && !L->is_void)
         emit_str(&L->e, " return 0;");

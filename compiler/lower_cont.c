@@ -90,6 +90,20 @@ static void emit_arg_temps(Lower *L, const Node *n)
     }
 }
 
+/* Does the child's result go anywhere: a destination, or an inlet that
+ * takes it? */
+static int has_value(const Lower *L, const Node *n)
+{
+    return lower_has_dest(L, n) || (n->inlet && n->inlet->nparams > n->nextra);
+}
+
+/* The pointer the child carries back with its result: the destination
+ * reached through a pointer, or an inlet call's extra arguments. */
+static int carries_pointer(const Lower *L, const Node *n)
+{
+    return lower_dest_by_pointer(L, n) || (n->inlet && n->nextra > 0);
+}
+
 /* The call of a continuation-mode clone, on the temporaries; a parallel
  * callee by its fast clone. */
 static void emit_call(Lower *L, const Node *n, int site, const char *frame)
@@ -98,7 +112,7 @@ static void emit_call(Lower *L, const Node *n, int site, const char *frame)
     const Sym *m = g ? NULL : marked_callee(L, n);
     if (m) {
         emit_fmt(&L->e, "(cilkc_fast_%s ? cilkc_fast_%s(cilkc_w, %s, %d, %s", m->name, m->name,
-                 frame, site, lower_dest_by_pointer(L, n) ? "(void *)cilkc_d" : "0");
+                 frame, site, carries_pointer(L, n) ? "(void *)cilkc_d" : "0");
         for (int i = 0; i < n->nargs; i++)
             emit_fmt(&L->e, ", cilkc_a%d", i);
         emit_fmt(&L->e, ") : %s(", m->name);
@@ -109,7 +123,7 @@ static void emit_call(Lower *L, const Node *n, int site, const char *frame)
     }
     if (g) {
         emit_fmt(&L->e, "cilkc_fast_%s(cilkc_w, %s, %d, %s", g->sym->name, frame, site,
-                 lower_dest_by_pointer(L, n) ? "(void *)cilkc_d" : "0");
+                 carries_pointer(L, n) ? "(void *)cilkc_d" : "0");
     } else {
         if (lower_callee_is_name(n))
             emit_range(&L->e, n->callee.first, n->callee.last);
@@ -170,6 +184,9 @@ static void emit_frame_setup(Lower *L)
              "cilkc_f = (struct cilkc_frame_%s *)cilkrt_frame_alloc(cilkc_w, sizeof *cilkc_f, "
              "&cilkc_desc_%s, cilkc_parent, cilkc_site); cilkc_f->cilkc_dst = cilkc_dst;",
              L->name, L->name);
+    if (L->aborts)
+        emit_str(&L->e, " cilkc_f->cilkc_aborts = 0; "
+                        "cilkc_f->cilkc_parent_aborts = cilkrt_abort_count(cilkc_parent);");
     for (int i = 0; i < L->fn->nparams; i++) {
         const Sym *p = L->fn->params[i];
         if (L->a.resident[p->index] || !L->a.assigned[p->index]) {
@@ -209,9 +226,72 @@ static void emit_dummy_return(Lower *L)
     emit_str(&L->e, "){0};");
 }
 
+/* An inlet call's extra arguments, evaluated by the parent into a block
+ * that lives as long as the frame (the child may return to a thief). */
+static void emit_inlet_extra(Lower *L, const Node *n, int site, const char *frame)
+{
+    emit_fmt(&L->e,
+             "struct cilkc_extra_%s_%d *cilkc_d = (struct cilkc_extra_%s_%d *)cilkrt_alloca("
+             "cilkc_w, %s, sizeof *cilkc_d); ",
+             L->name, site, L->name, site, frame);
+    for (int i = 0; i < n->nextra; i++) {
+        emit_fmt(&L->e, "cilkc_d->x%d = (", i);
+        emit_range(&L->e, n->extra[i].first, n->extra[i].last);
+        emit_str(&L->e, "); ");
+    }
+}
+
+/* What a failed pop hands to the frame's inlet: the result (with the
+ * pointer it carries), or nothing; NULL when an abort since the spawn
+ * drops it. */
+static void emit_deliver(Lower *L, const Node *n, int site, const char *frame)
+{
+    const char *d = carries_pointer(L, n) ? "(void *)cilkc_d" : "0";
+    const char *res = "&cilkc_res";
+    if (has_value(L, n))
+        emit_fmt(&L->e, "struct { void *d; __typeof__(cilkc_r) v; } cilkc_res = { %s, cilkc_r }; ",
+                 d);
+    else if (n->inlet)
+        emit_fmt(&L->e, "struct { void *d; } cilkc_res = { %s }; ", d);
+    else
+        res = "0";
+    if (L->aborts && strcmp(res, "0") != 0)
+        emit_fmt(&L->e,
+                 "cilkrt_deliver(cilkc_w, %s, %d, cilkrt_abort_count(%s) == cilkc_ab ? %s : 0); ",
+                 frame, site, frame, res);
+    else
+        emit_fmt(&L->e, "cilkrt_deliver(cilkc_w, %s, %d, %s); ", frame, site, res);
+}
+
+/* After a successful pop: the result goes to its destination or inlet
+ * (unless an abort since the spawn drops it). The slow clone combines
+ * under the frame's lock, which a clone with inlets already holds. */
+static void emit_store(Lower *L, const Node *n, int site, const char *frame)
+{
+    int slow = L->clone == CLONE_SLOW;
+    if (!n->inlet && !lower_has_dest(L, n))
+        return;
+    if (L->aborts)
+        emit_fmt(&L->e, "if (cilkrt_abort_count(%s) == cilkc_ab) ", frame);
+    if (n->inlet) {
+        lower_inlet_body(L, n, site, "cilkc_r", "cilkc_d->x");
+        return;
+    }
+    int lock = slow && n->op && n->op != TK_ASSIGN && !L->holds_lock;
+    emit_str(&L->e, "{ ");
+    if (lock)
+        emit_str(&L->e, "cilkrt_frame_lock(cilkc_h); ");
+    lower_dest(L, n, "cilkc_d");
+    emit_fmt(&L->e, " %s cilkc_r; ", lower_op_text(n));
+    if (lock)
+        emit_str(&L->e, "cilkrt_frame_unlock(cilkc_h); ");
+    emit_str(&L->e, "} ");
+}
+
 /* Push the frame, call the child, pop. A failed pop means the continuation
  * was stolen: the result goes to the frame (cilkrt_deliver) and this clone
- * returns; otherwise it is stored here, as a plain call would. */
+ * returns; otherwise it is stored here, as a plain call would. In a unit
+ * with abort, a frame whose ancestors aborted it spawns nothing more. */
 void cont_spawn(Lower *L, const Node *n, int site)
 {
     int slow = L->clone == CLONE_SLOW;
@@ -220,6 +300,8 @@ void cont_spawn(Lower *L, const Node *n, int site)
     emit_str(&L->e, "{ ");
     if (!slow)
         emit_ensure_frame(L);
+    if (L->aborts)
+        emit_fmt(&L->e, "if (cilkrt_aborted(%s)) cilkrt_cut_off(); else ", frame);
     emit_str(&L->e, "{ ");
     /* The destination's address is taken by the parent before the child
      * runs; it travels with this child (not in a per-site frame slot: a
@@ -231,13 +313,19 @@ void cont_spawn(Lower *L, const Node *n, int site)
         lower_dest_pointer(L, n);
         emit_str(&L->e, "; ");
     }
+    if (n->inlet && n->nextra)
+        emit_inlet_extra(L, n, site, frame);
     emit_arg_temps(L, n);
     if (!slow)
         emit_saves(L, site);
     ws_spawn(L, n);
+    if (L->aborts)
+        emit_fmt(&L->e, "int cilkc_ab = cilkrt_abort_count(%s); ", frame);
+    if (L->holds_lock)
+        emit_str(&L->e, "cilkrt_frame_unlock(cilkc_h); ");
     emit_fmt(&L->e, "%s = %d; long cilkc_t = cilkrt_push(cilkc_w, %s); { ",
              slow ? "cilkc_h->entry" : "cilkc_f->h.entry", site, frame);
-    if (lower_has_dest(L, n)) {
+    if (has_value(L, n)) {
         emit_str(&L->e, "__typeof__(");
         lower_call_text(L, n);
         emit_str(&L->e, ") cilkc_r = ");
@@ -247,32 +335,27 @@ void cont_spawn(Lower *L, const Node *n, int site)
     if (!ws_callee_enters(L, n))
         lower_ws(L, "cilkrt_wsp_leave(&cilkc_wc); ");
     emit_str(&L->e, "if (!cilkrt_pop(cilkc_w, cilkc_t)) { ");
-    if (lower_has_dest(L, n))
-        emit_fmt(&L->e,
-                 "struct { void *d; __typeof__(cilkc_r) v; } cilkc_res = { %s, cilkc_r }; "
-                 "cilkrt_deliver(cilkc_w, %s, %d, &cilkc_res); ",
-                 by_ptr ? "(void *)cilkc_d" : "0", frame, site);
-    else
-        emit_fmt(&L->e, "cilkrt_deliver(cilkc_w, %s, %d, 0); ", frame, site);
+    emit_deliver(L, n, site, frame);
     if (slow)
         emit_str(&L->e, "return;");
     else
         emit_dummy_return(L);
     emit_str(&L->e, " } ");
-    if (lower_has_dest(L, n)) {
-        int lock = slow && n->op && n->op != TK_ASSIGN;
-        if (lock)
-            emit_str(&L->e, "cilkrt_frame_lock(cilkc_h); ");
-        lower_dest(L, n, "cilkc_d");
-        emit_fmt(&L->e, " %s cilkc_r; ", lower_op_text(n));
-        if (lock)
-            emit_str(&L->e, "cilkrt_frame_unlock(cilkc_h); ");
-    }
+    if (L->holds_lock)
+        emit_str(&L->e, "cilkrt_frame_lock(cilkc_h); ");
+    emit_store(L, n, site, frame);
     emit_str(&L->e, "} }");
     if (slow)
         emit_fmt(&L->e, " if (0) { cilkc_resume_%d:; }", site);
     lower_ws(L, " cilkrt_wsp_resume(" WS ");");
     emit_str(&L->e, " }");
+}
+
+/* Cilk-5's abort: only a slow clone can have children still out (a fast
+ * clone's have all returned); they find out at their next spawn. */
+void cont_abort(Lower *L)
+{
+    emit_str(&L->e, L->clone == CLONE_SLOW ? "cilkrt_abort(cilkc_h);" : "{ }");
 }
 
 /* A sync is free in the fast clone: nothing was stolen from it, or it
@@ -288,12 +371,14 @@ static void sync_then(Lower *L, const char *hook)
         return;
     }
     int k = L->next_sync++;
+    const char *unlock = L->holds_lock ? "cilkrt_frame_unlock(cilkc_h); " : "";
+    const char *lock = L->holds_lock ? "cilkrt_frame_lock(cilkc_h); " : "";
     emit_str(&L->e, "{ ");
     lower_ws(L, "cilkrt_wsp_end(" WS "); ");
     emit_fmt(&L->e,
-             "cilkc_h->entry = %d; if (!cilkrt_sync(cilkc_w, cilkc_h)) return; "
-             "if (0) { cilkc_resume_%d:; } ",
-             k, k);
+             "%scilkc_h->entry = %d; if (!cilkrt_sync(cilkc_w, cilkc_h)) return; "
+             "%sif (0) { cilkc_resume_%d:; } ",
+             unlock, k, lock, k);
     lower_ws(L, "%s(" WS "); ", hook);
     emit_str(&L->e, "}");
 }
@@ -370,10 +455,13 @@ void cont_save_hidden(Lower *L, const Sym *s)
  * as struct { void *d; __typeof__(call) v; }: the same layout. */
 static void emit_frame_struct(Lower *L)
 {
+    /* in a unit with abort, the counts cilkrt_aborted reads follow h
+     * (runtime/cilk5.c, cilkrt_abortable_frame) */
     emit_fmt(
         &L->e,
-        "struct cilkc_frame_%s { cilkrt_frame h; void *cilkc_dst; %sstruct cilkc_locals_%s l; };\n",
-        L->name, L->workspan ? "cilkrt_wsp cilkc_ws; " : "", L->name);
+        "struct cilkc_frame_%s { cilkrt_frame h; %svoid *cilkc_dst; %sstruct cilkc_locals_%s l; };\n",
+        L->name, L->aborts ? "int cilkc_aborts, cilkc_parent_aborts; " : "",
+        L->workspan ? "cilkrt_wsp cilkc_ws; " : "", L->name);
     if (L->is_void)
         return;
     emit_fmt(&L->e, "struct cilkc_result_%s { void *d;", L->name);
@@ -415,11 +503,28 @@ static void emit_fast_clone(Lower *L)
     emit_str(&L->e, " }\n");
 }
 
+/* The slow clone's result goes to the parent with the pointer its spawn
+ * gave it (for a void function too: an inlet call's extra arguments); a
+ * frame its ancestors aborted hands over nothing. */
+static void emit_slow_result(Lower *L)
+{
+    if (L->is_void)
+        emit_str(&L->e, "{ struct { void *d; } cilkc_res = { cilkc_f->cilkc_dst }; ");
+    else
+        emit_fmt(&L->e,
+                 "{ struct cilkc_result_%s cilkc_res = { cilkc_f->cilkc_dst, cilkc_f->l.ret }; ",
+                 L->name);
+    emit_fmt(&L->e, "cilkrt_slow_return(cilkc_w, cilkc_h, %s); }",
+             L->aborts ? "cilkrt_aborted(cilkc_h) ? 0 : &cilkc_res" : "&cilkc_res");
+}
+
 static void emit_slow_clone(Lower *L)
 {
     L->clone = CLONE_SLOW;
     L->e.view = VIEW_SLOW;
-    L->e.synched = "cilkrt_synched(cilkc_h)";
+    L->holds_lock = L->a.has_inlets;
+    /* under the held lock, join is read directly */
+    L->e.synched = L->holds_lock ? "(cilkc_h->join == 0)" : "cilkrt_synched(cilkc_h)";
     L->next_sync = L->a.nspawns + 1;
     /* The body first, into its own buffer: the entry switch lists every
      * resume label, and syncs are numbered as they are written. */
@@ -428,37 +533,65 @@ static void emit_slow_clone(Lower *L)
     L->e.out = &body;
     L->e.file = NULL;
     lower_block(L, L->fn->body);
-    int end = L->next_sync++;
     emit_str(&L->e, "\n");
-    lower_ws(L, "cilkrt_wsp_end(" WS "); ");
-    emit_fmt(&L->e,
-             "cilkc_h->entry = %d; if (!cilkrt_sync(cilkc_w, cilkc_h)) return; "
-             "if (0) { cilkc_resume_%d:; }",
-             end, end);
-    lower_ws(L, " cilkrt_wsp_rejoin(" WS ");");
+    sync_then(L, "cilkrt_wsp_rejoin");
     if (L->is_main && !L->is_void)
         emit_str(&L->e, " cilkc_f->l.ret = 0;");
     emit_str(&L->e, " goto cilkc_return;\ncilkc_return: ");
+    if (L->holds_lock)
+        emit_str(&L->e, "cilkrt_frame_unlock(cilkc_h); ");
     lower_ws(L, "cilkrt_wsp_leave(" WS "); ");
-    if (L->is_void)
-        emit_str(&L->e, "cilkrt_slow_return(cilkc_w, cilkc_h, 0);");
-    else
-        emit_fmt(&L->e,
-                 "{ struct cilkc_result_%s cilkc_res = { cilkc_f->cilkc_dst, cilkc_f->l.ret }; "
-                 "cilkrt_slow_return(cilkc_w, cilkc_h, &cilkc_res); }",
-                 L->name);
+    emit_slow_result(L);
+    L->holds_lock = 0;
     L->e.out = out;
-    emit_fmt(&L->e,
-             "static void cilkc_slow_%s(cilkrt_worker *cilkc_w, cilkrt_frame *cilkc_h)\n"
-             "{ struct cilkc_frame_%s *cilkc_f = (struct cilkc_frame_%s *)cilkc_h; (void)cilkc_f;\n"
-             "  switch (cilkc_h->entry) {",
-             L->name, L->name, L->name);
+    emit_fmt(
+        &L->e,
+        "static void cilkc_slow_%s(cilkrt_worker *cilkc_w, cilkrt_frame *cilkc_h)\n"
+        "{ struct cilkc_frame_%s *cilkc_f = (struct cilkc_frame_%s *)cilkc_h; (void)cilkc_f;\n",
+        L->name, L->name, L->name);
+    /* with inlets, the clone's code runs under the frame's lock (DESIGN §6:
+     * an inlet is atomic with its procedure); resumed, it takes it again */
+    if (L->a.has_inlets)
+        emit_str(&L->e, "  cilkrt_frame_lock(cilkc_h);\n");
+    emit_str(&L->e, "  switch (cilkc_h->entry) {");
     for (int k = 1; k < L->next_sync; k++)
         emit_fmt(&L->e, " case %d: goto cilkc_resume_%d;", k, k);
     emit_str(&L->e, " default: break; }\n");
     buf_add(L->e.out, body.data, body.len);
     buf_free(&body);
     emit_str(&L->e, " }\n");
+}
+
+/* Site k's case of the inlet function, for a child that returned to a
+ * stolen frame (the runtime holds the frame's lock): the result into its
+ * destination, or the inlet body; NULL means dropped by an abort. */
+static void emit_inlet_case(Lower *L, const Node *n, int k)
+{
+    emit_fmt(&L->e, "\n  case %d: { struct { void *d;", k);
+    if (has_value(L, n)) {
+        emit_str(&L->e, " __typeof__(");
+        L->e.view = VIEW_TYPEOF;
+        lower_call_text(L, n);
+        emit_str(&L->e, ") v;");
+    }
+    emit_str(&L->e, " } *cilkc_p = cilkc_v; if (!cilkc_p) break; ");
+    L->e.view = VIEW_SLOW;
+    if (n->inlet) {
+        if (n->nextra)
+            emit_fmt(&L->e, "struct cilkc_extra_%s_%d *cilkc_d = cilkc_p->d; ", L->name, k);
+        lower_inlet_body(L, n, k, "cilkc_p->v", "cilkc_d->x");
+        emit_str(&L->e, " } break;");
+        return;
+    }
+    if (lower_dest_by_pointer(L, n)) {
+        L->e.view = VIEW_TYPEOF;
+        emit_str(&L->e, "__typeof__(");
+        lower_dest_pointer(L, n);
+        emit_str(&L->e, ") cilkc_d = cilkc_p->d; ");
+        L->e.view = VIEW_SLOW;
+    }
+    lower_dest(L, n, "cilkc_d");
+    emit_fmt(&L->e, " %s cilkc_p->v; } break;", lower_op_text(n));
 }
 
 static void emit_inlet(Lower *L)
@@ -468,23 +601,14 @@ static void emit_inlet(Lower *L)
              "{ struct cilkc_frame_%s *cilkc_f = (struct cilkc_frame_%s *)cilkc_h; (void)cilkc_f; "
              "(void)cilkc_v;\n  switch (cilkc_site) {",
              L->name, L->name, L->name);
+    L->clone = CLONE_SLOW;
+    L->e.synched = "(cilkc_h->join == 0)";
     for (int k = 1; k <= L->a.nspawns; k++) {
         const Node *n = L->a.spawns[k - 1];
-        if (!lower_has_dest(L, n))
-            continue;
-        emit_fmt(&L->e, "\n  case %d: { struct { void *d; __typeof__(", k);
-        L->e.view = VIEW_TYPEOF;
-        lower_call_text(L, n);
-        emit_str(&L->e, ") v; } *cilkc_p = cilkc_v; ");
-        if (lower_dest_by_pointer(L, n)) {
-            emit_str(&L->e, "__typeof__(");
-            lower_dest_pointer(L, n);
-            emit_str(&L->e, ") cilkc_d = cilkc_p->d; ");
-        }
-        L->e.view = VIEW_SLOW;
-        lower_dest(L, n, "cilkc_d");
-        emit_fmt(&L->e, " %s cilkc_p->v; } break;", lower_op_text(n));
+        if (lower_has_dest(L, n) || n->inlet)
+            emit_inlet_case(L, n, k);
     }
+    L->e.synched = NULL;
     emit_str(&L->e, "\n  default: break; } }\n");
 }
 
@@ -517,6 +641,21 @@ static void emit_entry(Lower *L)
     }
 }
 
+/* The block of an inlet call's extra arguments (emit_inlet_extra). */
+static void emit_extra_struct(Lower *L, const Node *n, int k)
+{
+    if (!n->inlet || !n->nextra)
+        return;
+    L->e.view = VIEW_TYPEOF;
+    emit_fmt(&L->e, "struct cilkc_extra_%s_%d {", L->name, k);
+    for (int i = 0; i < n->nextra; i++) {
+        emit_str(&L->e, " __typeof__(((void)0, ");
+        emit_range(&L->e, n->extra[i].first, n->extra[i].last);
+        emit_fmt(&L->e, ")) x%d;", i);
+    }
+    emit_str(&L->e, " };\n");
+}
+
 /* Everything FN becomes in continuation mode, after its locals struct. */
 void cont_func(Lower *L)
 {
@@ -525,8 +664,10 @@ void cont_func(Lower *L)
         &L->e,
         "static void cilkc_slow_%s(cilkrt_worker *, cilkrt_frame *);\n"
         "static void cilkc_inlet_%s(cilkrt_frame *, int, void *);\n"
-        "static const cilkrt_desc cilkc_desc_%s = { cilkc_slow_%s, cilkc_inlet_%s, \"%s\" };\n",
-        L->name, L->name, L->name, L->name, L->name, L->name);
+        "static const cilkrt_desc cilkc_desc_%s = { cilkc_slow_%s, cilkc_inlet_%s, \"%s\", %d };\n",
+        L->name, L->name, L->name, L->name, L->name, L->name, L->aborts);
+    for (int k = 1; k <= L->a.nspawns; k++)
+        emit_extra_struct(L, L->a.spawns[k - 1], k);
     emit_fast_clone(L);
     emit_slow_clone(L);
     L->e.synched = NULL;

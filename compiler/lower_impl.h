@@ -36,6 +36,12 @@ typedef struct {
     const Sym **visible;
     int nvisible;
     int errors;
+    /* Cilk-5 (lower_cilk5.c) */
+    int aborts;     /* the unit has `abort`: its frames poll for it */
+    int inlet_site; /* writing the inlet body of this spawn site: a return
+                       leaves the body */
+    int holds_lock; /* slow clone with inlets: its code runs under the
+                       frame's lock, released across spawns and syncs */
 } Lower;
 
 /* lower.c: types as text */
@@ -58,6 +64,7 @@ void lower_call_text(Lower *L, const Node *n);
 int lower_callee_is_name(const Node *n);
 
 /* lower.c: the walker and the pieces both modes write */
+void lower_inlet_body(Lower *L, const Node *n, int site, const char *value, const char *extra);
 void lower_push_visible(Lower *L, const Sym *s);
 void lower_block(Lower *L, const Node *n);
 void lower_param_list(Lower *L, const char *prefix);
@@ -72,12 +79,14 @@ void cont_sync(Lower *L);
 void cont_return(Lower *L, const Node *n);
 void cont_save_hidden(Lower *L, const Sym *s);
 void cont_func(Lower *L);
+void cont_abort(Lower *L);
 
 /* lower_child.c: child mode */
 void child_spawn(Lower *L, const Node *n, int site);
 void child_sync(Lower *L);
 void child_return(Lower *L, const Node *n);
 void child_func(Lower *L);
+void child_abort(Lower *L);
 
 /* lower_cilk5.c: Cilk-5's `cilk main` and EXPORT stubs */
 int cilk5_is_main(const Func *fn);

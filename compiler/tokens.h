@@ -133,7 +133,9 @@
     X(TK_CILK, "cilk")                                                                             \
     X(TK_CILK_FOR, "cilk_for")                                                                     \
     X(TK_CILK_SCOPE, "cilk_scope")                                                                 \
-    X(TK_SYNCHED, "SYNCHED")
+    X(TK_SYNCHED, "SYNCHED")                                                                       \
+    X(TK_INLET, "inlet")                                                                           \
+    X(TK_ABORT, "abort")
 /* clang-format on */
 
 typedef enum {

@@ -98,6 +98,7 @@ struct Parser {
     int nblocks, capblocks;
     Pending *spawns;
     int nspawns, capspawns;
+    int in_inlet;      /* inside an inlet's body (Cilk-5) */
 };
 
 #define YYLLOC_DEFAULT(Cur, Rhs, N)                         \
@@ -160,6 +161,10 @@ static Node *st_cilk_for(Parser *p, Node *init, Loc cond, Loc inc, Node *body, L
 static Node *st_scope(Parser *p, Node *body, Loc at);
 static void misplaced(Parser *p, int tok, const char *what);
 static void flush_spawns(Parser *p);
+static Node *st_abort(Parser *p, Loc at);
+static Node *inlet_begin(Parser *p, Dcl d, Loc at);
+static Node *inlet_end(Parser *p, Node *n, Node *body, Loc at);
+static Node *st_inlet_call(Parser *p, Ex e, Loc at);
 }
 
 %define api.pure full
@@ -238,7 +243,7 @@ static void flush_spawns(Parser *p);
 %token TK_PRAGMA_OP "_Pragma"
 %token TK_SPAWN "spawn" TK_SYNC "sync" TK_CILK "cilk"
 %token TK_CILK_FOR "cilk_for" TK_CILK_SCOPE "cilk_scope"
-%token TK_SYNCHED "SYNCHED"
+%token TK_SYNCHED "SYNCHED" TK_INLET "inlet" TK_ABORT "abort"
 
 %type <ex> primary_expression postfix_expression unary_expression cast_expression
 %type <ex> multiplicative_expression additive_expression shift_expression
@@ -257,7 +262,7 @@ static void flush_spawns(Parser *p);
 %type <node> statement labeled_statement compound_statement expression_statement
 %type <node> selection_statement iteration_statement jump_statement asm_statement
 %type <node> cilk_statement
-%type <node> block_item for_init
+%type <node> block_item for_init cilk5_statement inlet_definition inlet_begin
 %type <vec> block_item_list block_item_list_opt
 
 %%
@@ -640,6 +645,7 @@ statement
     | asm_statement
     | cilk_statement
     | "sync" ";"                        { $$ = st_sync(p, @$); }
+    | cilk5_statement
     | pragma                            { $$ = st_node(p, N_OTHER, @$); }
     | error ";"                         { recover(p, @1.first); $$ = st_node(p, N_EMPTY, @$); }
     ;
@@ -677,7 +683,25 @@ block_item_list
 block_item
     : declaration                       { $$ = st_decl(p, $1, @$); }
     | statement
+    | inlet_definition
     | "__label__" label_list ";"        { $$ = st_node(p, N_OTHER, @$); }
+    ;
+
+/* Cilk-5: `abort;` stops the procedure's outstanding children. */
+cilk5_statement
+    : "abort" ";"                       { $$ = st_abort(p, @$); }
+    ;
+
+/* Cilk-5: inlet-definition: `inlet` specifiers declarator compound-statement,
+ * a function nested in a cilk procedure that sees its locals; its
+ * parameters become locals of the procedure. */
+inlet_definition
+    : "inlet" decl_specs_push declarator inlet_begin compound_statement
+                                        { $$ = inlet_end(p, $4, $5, @$); }
+    ;
+
+inlet_begin
+    : %empty                            { $$ = inlet_begin(p, $<dcl>0, @0); }
     ;
 
 label_list
@@ -1405,6 +1429,8 @@ static Declarator *declare(Parser *p, Dcl d, Loc at)
 
 static void accept_spawn(Parser *p, Node *s)
 {
+    if (p->in_inlet)
+        misplaced(p, s->spawn_tok, "spawn inside an inlet");
     for (int i = p->nspawns - 1; i >= 0; i--) {
         if (p->spawns[i].node == s) {
             p->spawns[i].done = 1;
@@ -1715,6 +1741,11 @@ static Node *st_expr(Parser *p, Ex e, Loc e_at, Loc at)
         accept_spawn(p, n);
         return n;
     }
+    if (e.kind == EX_CALL && p->func && !p->stmt_expr) {
+        Node *n = st_inlet_call(p, e, at);
+        if (n)
+            return n;
+    }
     Node *n = st_node(p, N_EXPR, at);
     n->e = RANGE(e_at);
     return n;
@@ -1722,7 +1753,9 @@ static Node *st_expr(Parser *p, Ex e, Loc e_at, Loc at)
 
 static Node *st_sync(Parser *p, Loc at)
 {
-    if (!p->func)
+    if (p->in_inlet)
+        misplaced(p, at.first, "sync inside an inlet");
+    else if (!p->func)
         misplaced(p, at.first, "sync outside a function");
     else if (p->stmt_expr)
         misplaced(p, at.first, "sync inside a statement expression");
@@ -1790,6 +1823,97 @@ static Node *st_label(Parser *p, NodeKind kind, int label, Loc e, Loc e2, Node *
     }
     n->body = body;
     return n;
+}
+
+/* ---- Cilk-5: inlets and abort ---- */
+
+static Node *st_abort(Parser *p, Loc at)
+{
+    if (!p->func)
+        misplaced(p, at.first, "abort outside a cilk procedure");
+    else if (p->stmt_expr)
+        misplaced(p, at.first, "abort inside a statement expression");
+    else
+        p->func->is_parallel = 1;
+    return st_node(p, N_ABORT, at);
+}
+
+/* The inlet's body is about to open: its name goes into the enclosing
+ * scope, its parameters into a new one, as locals of the procedure. */
+static Node *inlet_begin(Parser *p, Dcl d, Loc at)
+{
+    Decl *decl = p->decls[p->ndecls - 1];
+    Node *n = st_node(p, N_INLET, at);
+    n->decl = decl;
+    if (!p->func || p->in_inlet || d.shape != DCL_FUNC || d.name < 0) {
+        misplaced(p, at.first, !p->func || p->in_inlet
+                                   ? "an inlet must be defined in the body of a cilk procedure"
+                                   : "expected an inlet's name and parameter list");
+        push_block(p, at.first, 0);
+        p->in_inlet++;
+        return n;
+    }
+    Declarator *dt = new_declarator(p, decl, d, at);
+    add_declarator(p, decl, dt);
+    Name *name = p->names[d.name];
+    Sym *s = new_sym(p, name, SYM_FUNC, 0, dt);
+    s->inlet = n;
+    scope_bind(&p->sc, name, s);
+    dt->sym = s;
+    p->u->toks[d.name].sym = s;
+    push_block(p, at.first, 0);
+    Vec params = {NULL, 0};
+    for (int i = 0; i < d.params.n; i++) {
+        Declarator *pd = d.params.v[i];
+        if (pd->name < 0)
+            continue;
+        Name *pn = p->names[pd->name];
+        Sym *ps = new_sym(p, pn, SYM_VAR, 0, pd);
+        add_local(p, ps);
+        scope_bind(&p->sc, pn, ps);
+        pd->sym = ps;
+        p->u->toks[pd->name].sym = ps;
+        params = vec_add(p, params, ps);
+    }
+    n->params = (Sym **)params.v;
+    n->nparams = params.n;
+    p->in_inlet++;
+    return n;
+}
+
+static Node *inlet_end(Parser *p, Node *n, Node *body, Loc at)
+{
+    p->in_inlet--;
+    block_end(p);
+    p->ndecls--;
+    n->first = at.first;
+    n->last = at.last;
+    n->body = body;
+    n->decl->last = at.last;
+    return n;
+}
+
+/* `inlet(spawn call, extra...);`: the spawn's node, with the inlet; NULL
+ * if the call is not that. */
+static Node *st_inlet_call(Parser *p, Ex e, Loc at)
+{
+    const Sym *s = e.callee.last - e.callee.first == 1 ? p->u->toks[e.callee.first].sym : NULL;
+    if (!s || !s->inlet || e.args.n == 0)
+        return NULL;
+    for (int i = p->nspawns - 1; i >= 0; i--) {
+        Node *n = p->spawns[i].node;
+        if (p->spawns[i].done || n->first != e.args.v[0].first || n->call.last != e.args.v[0].last)
+            continue;
+        n->first = at.first;
+        n->last = at.last;
+        n->lv = (Range){at.first, at.first};
+        n->inlet = s->inlet;
+        n->extra = e.args.v + 1;
+        n->nextra = e.args.n - 1;
+        accept_spawn(p, n);
+        return n;
+    }
+    return NULL;
 }
 
 /* ---- entry ---- */

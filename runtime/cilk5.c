@@ -174,3 +174,49 @@ int cilkrt_group_synched(cilkrt_worker *w, cilkrt_group *g)
     return atomic_load_explicit(&w->tail, memory_order_relaxed) <= g->base &&
            atomic_load_explicit(&g->pending, memory_order_acquire) == 0;
 }
+
+/* ---- abort (continuation mode) ----
+ * A frame in a unit with abort starts with these counts (lower_cont.c
+ * writes them after the header): how many aborts the frame has done, and
+ * its parent's count when the frame was set up. A child learns that its
+ * parent (or any abortable ancestor) aborted when the two differ. A
+ * child that set its frame up after the abort is not stopped by it (it is
+ * not one of the children the abort was about), and both outcomes are
+ * correct: the manual lets an abort's children run on. */
+typedef struct {
+    cilkrt_frame h;
+    int aborts, parent_aborts;
+} abortable_frame;
+
+static atomic_ulong cut_offs;
+
+static int abortable(const cilkrt_frame *f) { return f && f->desc && f->desc->abortable; }
+
+/* acquire/release: a child that sees the new count also sees what the
+ * inlet that aborted wrote (nothing depends on it, but TSan reads it so) */
+int cilkrt_abort_count(cilkrt_frame *f)
+{
+    return abortable(f) ? __atomic_load_n(&((abortable_frame *)f)->aborts, __ATOMIC_ACQUIRE) : 0;
+}
+
+void cilkrt_abort(cilkrt_frame *f)
+{
+    __atomic_fetch_add(&((abortable_frame *)f)->aborts, 1, __ATOMIC_RELEASE);
+}
+
+/* Ancestors outlive their children (a frame waits for its children at
+ * its sync), so the walk up the parents is safe. */
+int cilkrt_aborted(cilkrt_frame *f)
+{
+    for (; abortable(f) && abortable(f->parent); f = f->parent)
+        if (cilkrt_abort_count(f->parent) != ((abortable_frame *)f)->parent_aborts)
+            return 1;
+    return 0;
+}
+
+void cilkrt_cut_off(void) { atomic_fetch_add_explicit(&cut_offs, 1, memory_order_relaxed); }
+
+unsigned long cilkrt_stats_cut_off(void)
+{
+    return atomic_load_explicit(&cut_offs, memory_order_relaxed);
+}

@@ -43,6 +43,8 @@ void cilkrt_stats_reset(void);
 /* Steals and suspensions so far: safe to call at any time, also while the
  * pool runs (tests wait on them to force a schedule). */
 unsigned long cilkrt_stats_steals(void);
+/* Spawns not done because Cilk-5's abort stopped them (runtime/cilk5.c). */
+unsigned long cilkrt_stats_cut_off(void);
 unsigned long cilkrt_stats_suspensions(void);
 /* Entries in worker `id`'s deque now (0 if there is no such worker): a
  * snapshot that may be stale by the time it returns, safe at any time; the

@@ -66,6 +66,9 @@ struct cilkrt_desc {
      * never run at the same time. */
     void (*inlet)(cilkrt_frame *f, int site, void *value);
     const char *name;
+    /* 1 in a unit that uses Cilk-5's abort: the frame struct has the abort
+     * counts after its header (runtime/cilk5.c) */
+    int abortable;
 };
 
 /* Frame states (cilkrt_frame.state), changed only under the frame's lock. */
@@ -440,6 +443,16 @@ void cilkrt_group_unlock(cilkrt_group *g);
 /* SYNCHED in a slow clone (the fast clone's is 1) and in a child-mode body. */
 int cilkrt_synched(cilkrt_frame *f);
 int cilkrt_group_synched(cilkrt_worker *w, cilkrt_group *g);
+/* abort (continuation mode, abortable frames only): cilkrt_abort counts
+ * one more abort of f's outstanding children; cilkrt_abort_count reads
+ * f's count (0 for a frame that is not abortable); cilkrt_aborted tells
+ * whether an ancestor of f aborted since f's frame was set up (f's
+ * spawns then do nothing, and its result is dropped); cilkrt_cut_off
+ * counts one spawn not done because of an abort. */
+void cilkrt_abort(cilkrt_frame *f);
+int cilkrt_abort_count(cilkrt_frame *f);
+int cilkrt_aborted(cilkrt_frame *f);
+void cilkrt_cut_off(void);
 /* A `cilk main`: take Cilk-5's runtime options (--nproc N, ...) out of
  * argc/argv before the first parallel call starts the pool. */
 void cilkrt_cilk5_options(int *argc, char **argv);

@@ -9,7 +9,9 @@
 #   2. in continuation and child mode, at CILK_NWORKERS = 1, 2, 4, its
 #      stdout and exit status must equal the elision's;
 #   3. if its source says `expect: steals`, a run at P = 4 with
-#      CILK_STATS=1 must count steals in both parallel modes.
+#      CILK_STATS=1 must count steals in both parallel modes; if it says
+#      `expect: cutoff`, that run's stderr must report `cut off N` with
+#      N > 0 (spawns an abort stopped).
 # A line `args: WORDS` in the source gives the command-line arguments of
 # every run (Cilk-5 runtime options included). The programs include
 # tests/corpus/steal_util.h to force steals.
@@ -147,6 +149,14 @@ check_program() {
                 pass
             else
                 fail "$name mode=$mode P=4: expected steals, CILK_STATS total steals = '${n:-}'"
+            fi
+        fi
+        if grep -q 'expect: cutoff' "$src" && [ -z "$san" ]; then
+            n=$(sed -n 's/^cut off \([0-9]*\).*/\1/p' "$d/$mode.stats.err" | head -n 1)
+            if [ -n "$n" ] && [ "$n" -gt 0 ] 2> /dev/null; then
+                pass
+            else
+                fail "$name mode=$mode P=4: expected spawns cut off by abort, got '${n:-}'"
             fi
         fi
     done

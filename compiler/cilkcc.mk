@@ -9,7 +9,7 @@
 #   PREFIX/bin/cilkc, PREFIX/bin/cilkcc, PREFIX/bin/cilkscale
 #   PREFIX/lib/libcilkrt.a, PREFIX/lib/libcilkrt.so
 #   PREFIX/include/cilkrt/cilkrt.h, cilkrt_abi.h, cilkrt_wsp.h, cilk.h, cilk-lib.cilkh,
-#     cilk-compat.h
+#     cilk-lib.h, cilk-compat.h
 #   PREFIX/include/cilkrt/cilk/cilk.h, cilk_api.h (OpenCilk's names), cilkscale.h
 #   PREFIX/lib/pkgconfig/cilkrt.pc
 #   PREFIX/share/man/man1/cilkc.1, cilkcc.1

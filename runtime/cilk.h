@@ -8,11 +8,12 @@
 #define CILKC_CILK_H
 
 #include <alloca.h>
+#include <stdlib.h>
 
 /* Time in Cilk's internal unit (here nanoseconds). */
 typedef unsigned long long Cilk_time;
 
-/* ---- Calling cilk procedures from C (manual §2.8) ---- */
+/* ---- Calling cilk procedures from C (manual, "Cilk and C") ---- */
 
 /* A handle on the runtime. There is one pool per process: contexts share
  * it, and it lives until exit. */
@@ -52,6 +53,8 @@ double Cilk_time_to_sec(Cilk_time t);
 /* In a parallel function cilkc turns alloca into a block freed with the
  * frame (it outlives a stolen continuation's C stack). */
 #define Cilk_alloca(size) alloca(size)
+#define Cilk_malloc(size) malloc(size)
+#define Cilk_free(p) free(p)
 /* A full memory barrier. */
 #define Cilk_fence() __atomic_thread_fence(__ATOMIC_SEQ_CST)
 /* Flush stdio and end the program with status. */

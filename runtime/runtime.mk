@@ -5,12 +5,12 @@ RT_SRC := $(addprefix runtime/,alloca.c deque.c frame.c cont.c task.c generic.c 
                                 inject.c pool.c stats.c workspan.c loop.c cilkrt.c group.c cilk5.c)
 RT_HDR := runtime/cilkrt_abi.h runtime/cilkrt.h runtime/worker.h runtime/cilkrt_wsp.h \
           runtime/cilk/cilkscale.h runtime/cilk.h
-# cilk.h, cilk-lib.cilkh and cilk-compat.h: Cilk-5's library (runtime/cilk5.c)
+# cilk.h, cilk-lib.cilkh, cilk-lib.h and cilk-compat.h: Cilk-5's library (runtime/cilk5.c)
 RT_PUBLIC_HDR := $(BUILD)/include/cilkrt_abi.h $(BUILD)/include/cilkrt.h \
                  $(BUILD)/include/cilk/cilk.h $(BUILD)/include/cilk/cilk_api.h \
                  $(BUILD)/include/cilkrt_wsp.h $(BUILD)/include/cilk/cilkscale.h \
                  $(BUILD)/include/cilk.h $(BUILD)/include/cilk-compat.h \
-                 $(BUILD)/include/cilk-lib.cilkh
+                 $(BUILD)/include/cilk-lib.cilkh $(BUILD)/include/cilk-lib.h
 RT_LIB_A := $(BUILD)/lib/libcilkrt.a
 RT_LIB_SO := $(BUILD)/lib/libcilkrt.so
 

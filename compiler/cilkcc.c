@@ -1077,6 +1077,11 @@ static void preprocess(const Driver *d, const char *input, const char *object, c
         argv_add(&a, dep_target);
     }
     add_include_dir(&a, d);
+    /* Cilk-5 read every .cilk file with its cilk.h (EXPORT, CilkContext) */
+    if (has_suffix(input, ".cilk")) {
+        argv_add(&a, "-include");
+        argv_add(&a, "cilk.h");
+    }
     add_lang(&a, "c");
     argv_add(&a, input);
     argv_add(&a, "-o");

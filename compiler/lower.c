@@ -137,12 +137,30 @@ static int params_close(const Lower *L, const Func *fn)
     return matching(L, name + 1);
 }
 
+/* Do the specifiers [first, last) name no type (an implicit int, as in
+ * Cilk-5's `cilk main(...)`)? */
+static int implicit_int(const Lower *L, int first, int last)
+{
+    for (int i = first; i < last; i++) {
+        int k = kind(L, i);
+        if (k == TK_ATTRIBUTE) {
+            i = matching(L, i + 1);
+            continue;
+        }
+        if (!is_storage_or_fnspec(k) && k != TK_CONST && k != TK_VOLATILE && k != TK_EXTENSION)
+            return 0;
+    }
+    return 1;
+}
+
 /* The return type, declaring `name` (or abstract when name is ""). */
 void lower_return_type(Lower *L, const char *name)
 {
     const Declarator *dd = L->fn->decl->decls[0];
     int close = params_close(L, L->fn);
     lower_spec(L, L->fn->decl->spec_first, L->fn->decl->spec_last, 0, 0);
+    if (implicit_int(L, L->fn->decl->spec_first, L->fn->decl->spec_last))
+        emit_str(&L->e, " int");
     for (int i = dd->first; i < dd->last; i++) {
         if (i == dd->name) {
             emit_fmt(&L->e, " %s", name);
@@ -219,6 +237,8 @@ void lower_clone_spec(Lower *L, const Func *fn)
         emit_str(&L->e, " ");
         emit_plain(L, i, i + 1);
     }
+    if (implicit_int(L, d->spec_first, d->spec_last))
+        emit_str(&L->e, " int");
 }
 
 /* ---------------------------------------------------------------------
@@ -729,6 +749,8 @@ static void emit_prototype(Lower *L, const char *end)
         else
             emit_plain(L, i, i + 1);
     }
+    if (implicit_int(L, d->spec_first, d->spec_last))
+        emit_str(&L->e, " int");
     emit_str(&L->e, " ");
     emit_plain(L, d->decls[0]->first, d->decls[0]->last);
     emit_str(&L->e, end);

@@ -6,7 +6,10 @@
  *     `cilk void main` is written as int main, which returns 0;
  *   - every procedure defined with the `cilk` marker gets its C stub mt_FN
  *     (the EXPORT(FN) of cilk.h), taking a CilkContext first: FN keeps
- *     its plain C signature, so the stub just calls it.
+ *     its plain C signature, so the stub just calls it;
+ *   - Cilk-5.4's own examples name their procedure `cilk_main` and let the
+ *     runtime's main call it: a C main that takes the options and calls
+ *     it follows its definition.
  * SYNCHED is written by emit.c, as each clone says (Emit.synched).
  */
 #include "lower_impl.h"
@@ -42,12 +45,30 @@ static int exported(const Func *fn)
            strcmp(fn->sym->name, "main") != 0;
 }
 
-/* The stub, on one output line after fn's definition; returns 1 if there
- * is one. */
+/* The C main of a `cilk_main`, on one output line. */
+static int emit_cilk_main(Lower *L, const Func *fn)
+{
+    if (!fn->is_cilk || strcmp(fn->sym->name, "cilk_main") != 0 || fn->nparams < 2)
+        return 0;
+    const Func *saved = L->fn;
+    L->fn = fn;
+    emit_fmt(
+        &L->e,
+        "\nextern void cilkrt_cilk5_options(int *, char **); "
+        "int main(int cilkc_argc, char **cilkc_argv) { "
+        "cilkrt_cilk5_options(&cilkc_argc, cilkc_argv); %scilk_main(cilkc_argc, cilkc_argv);%s }",
+        lower_returns_void(L) ? "" : "return ", lower_returns_void(L) ? " return 0;" : "");
+    L->fn = saved;
+    return 1;
+}
+
+/* What follows fn's definition, on one output line each: its stub, and a
+ * main for a cilk_main. Returns 1 if anything was written. */
 int cilk5_export(Lower *L, const Func *fn)
 {
+    int main = emit_cilk_main(L, fn);
     if (!exported(fn))
-        return 0;
+        return main;
     const Func *saved = L->fn;
     View view = L->e.view;
     L->fn = fn;

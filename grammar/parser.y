@@ -442,6 +442,7 @@ specifier_qualifier
     | type_qualifier
     | alignment_specifier
     | TK_ATTRIBUTE
+    | "cilk"    /* Cilk-5: a member that points to a cilk procedure */
     ;
 
 struct_declarator_list

@@ -60,7 +60,11 @@ double Cilk_time_to_sec(Cilk_time t);
 /* Flush stdio and end the program with status. */
 void Cilk_exit(int status) __attribute__((noreturn));
 
+/* Print the message (printf format) and abort. */
+void Cilk_die(const char *fmt, ...) __attribute__((noreturn, format(printf, 1, 2)));
 void Cilk_assert_failed(const char *expr, const char *file, int line) __attribute__((noreturn));
+/* Cilk-5's sources name themselves with it. */
+#define FILE_IDENTITY(name, text) static const char *const name __attribute__((unused)) = text
 #ifdef NDEBUG
 #define Cilk_assert(ex) ((void)0)
 #else

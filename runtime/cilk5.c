@@ -13,6 +13,7 @@
 #include "cilkrt.h"
 #include "worker.h"
 
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -147,6 +148,16 @@ void Cilk_exit(int status)
 {
     fflush(NULL);
     exit(status);
+}
+
+void Cilk_die(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fputc('\n', stderr);
+    abort();
 }
 
 void Cilk_assert_failed(const char *expr, const char *file, int line)

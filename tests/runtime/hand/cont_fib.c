@@ -23,7 +23,7 @@ static void cilkc_inlet_fib(cilkrt_frame *h, int site, void *v)
     case 2: f->y_2 = *(int *)v; break;
     }
 }
-static const cilkrt_desc cilkc_desc_fib = { cilkc_slow_fib, cilkc_inlet_fib, "fib" };
+static const cilkrt_desc cilkc_desc_fib = { cilkc_slow_fib, cilkc_inlet_fib, "fib", 0 };
 
 int cilkc_fast_fib(cilkrt_worker *w, cilkrt_frame *parent, int site, int n)
 {

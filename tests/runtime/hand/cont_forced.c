@@ -59,7 +59,7 @@ static void cilkc_inlet_forced(cilkrt_frame *h, int site, void *v)
     case 2: f->y_1 = *(int *)v; break;
     }
 }
-static const cilkrt_desc cilkc_desc_forced = { cilkc_slow_forced, cilkc_inlet_forced, "forced" };
+static const cilkrt_desc cilkc_desc_forced = { cilkc_slow_forced, cilkc_inlet_forced, "forced", 0 };
 
 int cilkc_fast_forced(cilkrt_worker *w, cilkrt_frame *parent, int site)
 {

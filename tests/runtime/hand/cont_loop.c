@@ -42,7 +42,7 @@ static void cilkc_inlet_spawn_loop(cilkrt_frame *h, int site, void *v)
     }
 }
 static const cilkrt_desc cilkc_desc_spawn_loop = { cilkc_slow_spawn_loop, cilkc_inlet_spawn_loop,
-                                                   "spawn_loop" };
+                                                   "spawn_loop", 0 };
 
 long cilkc_fast_spawn_loop(cilkrt_worker *w, cilkrt_frame *parent, int site, long n)
 {

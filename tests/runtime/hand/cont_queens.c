@@ -41,7 +41,7 @@ static void cilkc_inlet_queens(cilkrt_frame *h, int site, void *v)
     case 1: f->count_3 += *(int *)v; break;
     }
 }
-static const cilkrt_desc cilkc_desc_queens = { cilkc_slow_queens, cilkc_inlet_queens, "queens" };
+static const cilkrt_desc cilkc_desc_queens = { cilkc_slow_queens, cilkc_inlet_queens, "queens", 0 };
 
 int cilkc_fast_queens(cilkrt_worker *w, cilkrt_frame *parent, int site, int n, int row, board b)
 {

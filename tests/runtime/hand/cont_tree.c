@@ -23,7 +23,7 @@ static void cilkc_inlet_tree(cilkrt_frame *h, int site, void *v)
     case 2: f->y_2 = *(int *)v; break;
     }
 }
-static const cilkrt_desc cilkc_desc_tree = { cilkc_slow_tree, cilkc_inlet_tree, "tree" };
+static const cilkrt_desc cilkc_desc_tree = { cilkc_slow_tree, cilkc_inlet_tree, "tree", 0 };
 
 int cilkc_fast_tree(cilkrt_worker *w, cilkrt_frame *parent, int site, int n)
 {

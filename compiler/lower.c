@@ -924,10 +924,8 @@ static void lower_func(Lower *L, const Func *fn)
         return;
     }
     L->is_void = lower_returns_void(L);
-    /* the work/span record lives in the frame from the start; with abort,
-     * a frame records its parent's abort count when it is called, not at
-     * its first spawn, which may come after the abort */
-    if (L->workspan || L->aborts)
+    /* the work/span record lives in the frame from the start */
+    if (L->workspan)
         L->a.lazy = 0;
     L->e.fn = L->name;
     L->e.resident = L->a.resident;

@@ -21,6 +21,10 @@
 #include <stdio.h>
 #include <string.h>
 
+/* The frame's own abort count (a unit with abort), read where a child's
+ * result arrives: if it changed since the spawn, the result is dropped. */
+#define OWN_ABORTS "__atomic_load_n(&cilkc_f->cilkc_aborts, __ATOMIC_ACQUIRE)"
+
 /* A function only declared here, with the `cilk` marker and a prototype:
  * if a parallel function of that name is linked in (continuation mode, from
  * another file), its fast clone is called directly; a weak reference tells
@@ -185,8 +189,8 @@ static void emit_frame_setup(Lower *L)
              "&cilkc_desc_%s, cilkc_parent, cilkc_site); cilkc_f->cilkc_dst = cilkc_dst;",
              L->name, L->name);
     if (L->aborts)
-        emit_str(&L->e, " cilkc_f->cilkc_aborts = 0; "
-                        "cilkc_f->cilkc_parent_aborts = cilkrt_abort_count(cilkc_parent);");
+        emit_str(&L->e, " cilkc_f->cilkc_aborts = 0; cilkc_f->cilkc_parent_aborts = cilkc_pab; "
+                        "cilkc_f->cilkc_epoch = cilkc_epoch;");
     for (int i = 0; i < L->fn->nparams; i++) {
         const Sym *p = L->fn->params[i];
         if (L->a.resident[p->index] || !L->a.assigned[p->index]) {
@@ -256,9 +260,8 @@ static void emit_deliver(Lower *L, const Node *n, int site, const char *frame)
     else
         res = "0";
     if (L->aborts && strcmp(res, "0") != 0)
-        emit_fmt(&L->e,
-                 "cilkrt_deliver(cilkc_w, %s, %d, cilkrt_abort_count(%s) == cilkc_ab ? %s : 0); ",
-                 frame, site, frame, res);
+        emit_fmt(&L->e, "cilkrt_deliver(cilkc_w, %s, %d, " OWN_ABORTS " == cilkc_ab ? %s : 0); ",
+                 frame, site, res);
     else
         emit_fmt(&L->e, "cilkrt_deliver(cilkc_w, %s, %d, %s); ", frame, site, res);
 }
@@ -266,13 +269,13 @@ static void emit_deliver(Lower *L, const Node *n, int site, const char *frame)
 /* After a successful pop: the result goes to its destination or inlet
  * (unless an abort since the spawn drops it). The slow clone combines
  * under the frame's lock, which a clone with inlets already holds. */
-static void emit_store(Lower *L, const Node *n, int site, const char *frame)
+static void emit_store(Lower *L, const Node *n, int site)
 {
     int slow = L->clone == CLONE_SLOW;
     if (!n->inlet && !lower_has_dest(L, n))
         return;
     if (L->aborts)
-        emit_fmt(&L->e, "if (cilkrt_abort_count(%s) == cilkc_ab) ", frame);
+        emit_str(&L->e, "if (" OWN_ABORTS " == cilkc_ab) ");
     if (n->inlet) {
         lower_inlet_body(L, n, site, "cilkc_r", "cilkc_d->x");
         return;
@@ -301,7 +304,10 @@ void cont_spawn(Lower *L, const Node *n, int site)
     if (!slow)
         emit_ensure_frame(L);
     if (L->aborts)
-        emit_fmt(&L->e, "if (cilkrt_aborted(%s)) cilkrt_cut_off(); else ", frame);
+        emit_fmt(&L->e,
+                 "if (__atomic_load_n(&cilkrt_abort_epoch, __ATOMIC_RELAXED) != "
+                 "cilkc_f->cilkc_epoch && cilkrt_abort_poll(%s)) cilkrt_cut_off(); else ",
+                 frame);
     emit_str(&L->e, "{ ");
     /* The destination's address is taken by the parent before the child
      * runs; it travels with this child (not in a per-site frame slot: a
@@ -320,7 +326,7 @@ void cont_spawn(Lower *L, const Node *n, int site)
         emit_saves(L, site);
     ws_spawn(L, n);
     if (L->aborts)
-        emit_fmt(&L->e, "int cilkc_ab = cilkrt_abort_count(%s); ", frame);
+        emit_str(&L->e, "int cilkc_ab = " OWN_ABORTS "; ");
     if (L->holds_lock)
         emit_str(&L->e, "cilkrt_frame_unlock(cilkc_h); ");
     emit_fmt(&L->e, "%s = %d; long cilkc_t = cilkrt_push(cilkc_w, %s); { ",
@@ -343,7 +349,7 @@ void cont_spawn(Lower *L, const Node *n, int site)
     emit_str(&L->e, " } ");
     if (L->holds_lock)
         emit_str(&L->e, "cilkrt_frame_lock(cilkc_h); ");
-    emit_store(L, n, site, frame);
+    emit_store(L, n, site);
     emit_str(&L->e, "} }");
     if (slow)
         emit_fmt(&L->e, " if (0) { cilkc_resume_%d:; }", site);
@@ -460,7 +466,7 @@ static void emit_frame_struct(Lower *L)
     emit_fmt(
         &L->e,
         "struct cilkc_frame_%s { cilkrt_frame h; %svoid *cilkc_dst; %sstruct cilkc_locals_%s l; };\n",
-        L->name, L->aborts ? "int cilkc_aborts, cilkc_parent_aborts; " : "",
+        L->name, L->aborts ? "int cilkc_aborts, cilkc_parent_aborts, cilkc_epoch; " : "",
         L->workspan ? "cilkrt_wsp cilkc_ws; " : "", L->name);
     if (L->is_void)
         return;
@@ -480,7 +486,13 @@ static void emit_fast_clone(Lower *L)
     buf_printf(&name, "cilkc_fast_%s", L->name);
     lower_signature(L, L->fn, name.data, FAST_EXTRA);
     buf_free(&name);
-    emit_fmt(&L->e, "\n{ struct cilkc_frame_%s *cilkc_f", L->name);
+    emit_str(&L->e, "\n{ ");
+    /* with abort: the epoch and the parent's count when called (a lazy
+     * frame is set up later, maybe after an abort it must not miss) */
+    if (L->aborts)
+        emit_str(&L->e, "int cilkc_epoch = __atomic_load_n(&cilkrt_abort_epoch, __ATOMIC_ACQUIRE); "
+                        "int cilkc_pab = cilkrt_abort_count(cilkc_parent); ");
+    emit_fmt(&L->e, "struct cilkc_frame_%s *cilkc_f", L->name);
     if (L->a.lazy) {
         emit_fmt(&L->e,
                  " = 0; (void)cilkc_parent; (void)cilkc_site; (void)cilkc_dst; "
@@ -515,7 +527,7 @@ static void emit_slow_result(Lower *L)
                  "{ struct cilkc_result_%s cilkc_res = { cilkc_f->cilkc_dst, cilkc_f->l.ret }; ",
                  L->name);
     emit_fmt(&L->e, "cilkrt_slow_return(cilkc_w, cilkc_h, %s); }",
-             L->aborts ? "cilkrt_aborted(cilkc_h) ? 0 : &cilkc_res" : "&cilkc_res");
+             L->aborts ? "cilkrt_abort_poll(cilkc_h) ? 0 : &cilkc_res" : "&cilkc_res");
 }
 
 static void emit_slow_clone(Lower *L)

@@ -187,41 +187,47 @@ int cilkrt_group_synched(cilkrt_worker *w, cilkrt_group *g)
 }
 
 /* ---- abort (continuation mode) ----
- * A frame in a unit with abort starts with these counts (lower_cont.c
- * writes them after the header): how many aborts the frame has done, and
- * its parent's count when the frame was set up. A child learns that its
- * parent (or any abortable ancestor) aborted when the two differ. A
- * child that set its frame up after the abort is not stopped by it (it is
- * not one of the children the abort was about), and both outcomes are
- * correct: the manual lets an abort's children run on. */
-typedef struct {
-    cilkrt_frame h;
-    int aborts, parent_aborts;
-} abortable_frame;
+ * An abortable frame (cilkrt_abortable) records its parent's abort count
+ * when it is called; a child learns that its parent (or any abortable
+ * ancestor) aborted when the two differ. A child called after the abort
+ * is not stopped by it (it is not one of the children the abort was
+ * about), and either way the program is right: the manual lets an
+ * abort's children run on, and parents drop the results of children that
+ * were out during an abort (generated code compares its own count). */
 
+int cilkrt_abort_epoch;
 static atomic_ulong cut_offs;
 
 static int abortable(const cilkrt_frame *f) { return f && f->desc && f->desc->abortable; }
 
-/* acquire/release: a child that sees the new count also sees what the
- * inlet that aborted wrote (nothing depends on it, but TSan reads it so) */
-int cilkrt_abort_count(cilkrt_frame *f)
-{
-    return abortable(f) ? __atomic_load_n(&((abortable_frame *)f)->aborts, __ATOMIC_ACQUIRE) : 0;
-}
-
+/* The count first, then the epoch, both release: a poll that acquires
+ * the new epoch sees the new count in its walk. */
 void cilkrt_abort(cilkrt_frame *f)
 {
-    __atomic_fetch_add(&((abortable_frame *)f)->aborts, 1, __ATOMIC_RELEASE);
+    __atomic_fetch_add(&((cilkrt_abortable *)f)->aborts, 1, __ATOMIC_RELEASE);
+    __atomic_fetch_add(&cilkrt_abort_epoch, 1, __ATOMIC_RELEASE);
 }
 
 /* Ancestors outlive their children (a frame waits for its children at
  * its sync), so the walk up the parents is safe. */
-int cilkrt_aborted(cilkrt_frame *f)
+static int ancestor_aborted(cilkrt_frame *f)
 {
     for (; abortable(f) && abortable(f->parent); f = f->parent)
-        if (cilkrt_abort_count(f->parent) != ((abortable_frame *)f)->parent_aborts)
+        if (cilkrt_abort_count(f->parent) != ((cilkrt_abortable *)f)->parent_aborts)
             return 1;
+    return 0;
+}
+
+/* Called by the worker running f's clone, the only writer of f->epoch. */
+int cilkrt_abort_poll(cilkrt_frame *f)
+{
+    cilkrt_abortable *a = (cilkrt_abortable *)f;
+    int epoch = __atomic_load_n(&cilkrt_abort_epoch, __ATOMIC_ACQUIRE);
+    if (epoch == a->epoch)
+        return 0;
+    if (ancestor_aborted(f))
+        return 1;
+    a->epoch = epoch; /* nothing above f aborted up to this epoch */
     return 0;
 }
 

@@ -443,15 +443,35 @@ void cilkrt_group_unlock(cilkrt_group *g);
 /* SYNCHED in a slow clone (the fast clone's is 1) and in a child-mode body. */
 int cilkrt_synched(cilkrt_frame *f);
 int cilkrt_group_synched(cilkrt_worker *w, cilkrt_group *g);
-/* abort (continuation mode, abortable frames only): cilkrt_abort counts
- * one more abort of f's outstanding children; cilkrt_abort_count reads
- * f's count (0 for a frame that is not abortable); cilkrt_aborted tells
- * whether an ancestor of f aborted since f's frame was set up (f's
- * spawns then do nothing, and its result is dropped); cilkrt_cut_off
- * counts one spawn not done because of an abort. */
+/* abort (continuation mode). A frame in a unit with abort (its desc says
+ * abortable) starts like this: after the header, how many aborts it has
+ * done, its parent's count when it was called, and the abort epoch then. */
+typedef struct {
+    cilkrt_frame h;
+    int aborts, parent_aborts, epoch;
+} cilkrt_abortable;
+
+/* Aborts done anywhere so far (incremented after the frame's count, with
+ * release): a frame that saw the same epoch needs no look at its
+ * ancestors, so a poll costs one load until some abort happens. */
+extern int cilkrt_abort_epoch;
+
+/* f's abort count; 0 for a frame that is not abortable (a boundary, a
+ * function of a unit without abort). Acquire: pairs with cilkrt_abort. */
+static inline int cilkrt_abort_count(cilkrt_frame *f)
+{
+    return f && f->desc && f->desc->abortable
+               ? __atomic_load_n(&((cilkrt_abortable *)f)->aborts, __ATOMIC_ACQUIRE)
+               : 0;
+}
+
+/* cilkrt_abort counts one more abort of f's outstanding children.
+ * cilkrt_abort_poll (at each spawn, after the epoch differed, and at a
+ * slow return) tells whether an abortable ancestor of f aborted since f
+ * was called: f's spawns then do nothing and its result is dropped.
+ * cilkrt_cut_off counts one spawn not done because of an abort. */
 void cilkrt_abort(cilkrt_frame *f);
-int cilkrt_abort_count(cilkrt_frame *f);
-int cilkrt_aborted(cilkrt_frame *f);
+int cilkrt_abort_poll(cilkrt_frame *f);
 void cilkrt_cut_off(void);
 /* A `cilk main`: take Cilk-5's runtime options (--nproc N, ...) out of
  * argc/argv before the first parallel call starts the pool. */

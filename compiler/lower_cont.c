@@ -461,8 +461,8 @@ void cont_save_hidden(Lower *L, const Sym *s)
  * as struct { void *d; __typeof__(call) v; }: the same layout. */
 static void emit_frame_struct(Lower *L)
 {
-    /* in a unit with abort, the counts cilkrt_aborted reads follow h
-     * (runtime/cilk5.c, cilkrt_abortable_frame) */
+    /* in a unit with abort, the frame starts as a cilkrt_abortable
+     * (cilkrt_abi.h): the counts cilkrt_abort_poll reads follow h */
     emit_fmt(
         &L->e,
         "struct cilkc_frame_%s { cilkrt_frame h; %svoid *cilkc_dst; %sstruct cilkc_locals_%s l; };\n",

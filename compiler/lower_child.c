@@ -122,7 +122,7 @@ void child_spawn(Lower *L, const Node *n, int site)
         emit_str(&L->e, "cilkc_t->ab = &cilkc_aborts; "
                         "cilkc_t->ab0 = __atomic_load_n(&cilkc_aborts, __ATOMIC_RELAXED); ");
     lower_ws(L, "cilkrt_wsp_spawn_task(&cilkc_ws, &cilkc_t->wm); ");
-    emit_str(&L->e, "cilkrt_task_spawn(cilkc_w, &cilkc_g, &cilkc_t->h); ");
+    emit_str(&L->e, "cilkrt_task_spawn(cilkc_w, &cilkc_g, &cilkc_t->h); cilkc_out = 1; ");
     lower_ws(L, "cilkrt_wsp_resume(&cilkc_ws); ");
     emit_str(&L->e, "}");
 }
@@ -142,7 +142,11 @@ static void group_sync(Lower *L, const char *hook, int relock)
     lower_ws(L, " %s(&cilkc_ws);", hook);
 }
 
-void child_sync(Lower *L) { group_sync(L, "cilkrt_wsp_sync", 1); }
+void child_sync(Lower *L)
+{
+    group_sync(L, "cilkrt_wsp_sync", 1);
+    emit_str(&L->e, " cilkc_out = 0;");
+}
 
 /* Cilk-5's abort: the tasks spawned before it that have not started yet
  * do nothing (their thunks compare the count); in a thunk's inlet body,
@@ -254,13 +258,16 @@ static void emit_child_body(Lower *L)
 {
     L->clone = CLONE_CHILD;
     L->e.view = VIEW_PLAIN;
-    L->e.synched = "cilkrt_group_synched(cilkc_w, &cilkc_g)";
+    /* SYNCHED: nothing spawned since the last sync (a child that has
+     * finished may still read as out: the manual allows a 0 then) */
+    L->e.synched = "(!cilkc_out)";
     lower_clone_spec(L, L->fn);
     Buf name = {0};
     buf_printf(&name, "cilkc_body_%s", L->name);
     lower_signature(L, L->fn, name.data, CHILD_EXTRA);
     buf_free(&name);
-    emit_str(&L->e, "\n{ cilkrt_group cilkc_g; cilkrt_group_init(cilkc_w, &cilkc_g);");
+    emit_str(&L->e, "\n{ cilkrt_group cilkc_g; cilkrt_group_init(cilkc_w, &cilkc_g); "
+                    "int cilkc_out = 0; (void)cilkc_out;");
     lower_ws(L, " cilkrt_wsp cilkc_ws; cilkrt_wsp_enter(&cilkc_ws);");
     if (L->aborts)
         emit_str(&L->e, " int cilkc_aborts = 0; (void)cilkc_aborts;");

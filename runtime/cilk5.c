@@ -177,15 +177,6 @@ int cilkrt_synched(cilkrt_frame *f)
     return join == 0;
 }
 
-/* SYNCHED in child mode: none of g's tasks is queued on the owner's deque
- * above g's base, and none is running on a thief (pending, acquired: it is
- * decremented with release when a stolen task is done). */
-int cilkrt_group_synched(cilkrt_worker *w, cilkrt_group *g)
-{
-    return atomic_load_explicit(&w->tail, memory_order_relaxed) <= g->base &&
-           atomic_load_explicit(&g->pending, memory_order_acquire) == 0;
-}
-
 /* ---- abort (continuation mode) ----
  * An abortable frame (cilkrt_abortable) records its parent's abort count
  * when it is called; a child learns that its parent (or any abortable

@@ -440,9 +440,9 @@ void cilkrt_group_unlock(cilkrt_group *g);
  * Cilk-5 dialect (runtime/cilk5.c)
  * ------------------------------------------------------------------------ */
 
-/* SYNCHED in a slow clone (the fast clone's is 1) and in a child-mode body. */
+/* SYNCHED in a slow clone (the fast clone's is 1; a child-mode body keeps
+ * its own flag). */
 int cilkrt_synched(cilkrt_frame *f);
-int cilkrt_group_synched(cilkrt_worker *w, cilkrt_group *g);
 /* abort (continuation mode). A frame in a unit with abort (its desc says
  * abortable) starts like this: after the header, how many aborts it has
  * done, its parent's count when it was called, and the abort epoch then. */

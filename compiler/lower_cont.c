@@ -463,11 +463,11 @@ static void emit_frame_struct(Lower *L)
 {
     /* in a unit with abort, the frame starts as a cilkrt_abortable
      * (cilkrt_abi.h): the counts cilkrt_abort_poll reads follow h */
-    emit_fmt(
-        &L->e,
-        "struct cilkc_frame_%s { cilkrt_frame h; %svoid *cilkc_dst; %sstruct cilkc_locals_%s l; };\n",
-        L->name, L->aborts ? "int cilkc_aborts, cilkc_parent_aborts, cilkc_epoch; " : "",
-        L->workspan ? "cilkrt_wsp cilkc_ws; " : "", L->name);
+    emit_fmt(&L->e,
+             "struct cilkc_frame_%s { cilkrt_frame h; %svoid *cilkc_dst; "
+             "%sstruct cilkc_locals_%s l; };\n",
+             L->name, L->aborts ? "int cilkc_aborts, cilkc_parent_aborts, cilkc_epoch; " : "",
+             L->workspan ? "cilkrt_wsp cilkc_ws; " : "", L->name);
     if (L->is_void)
         return;
     emit_fmt(&L->e, "struct cilkc_result_%s { void *d;", L->name);

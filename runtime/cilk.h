@@ -8,6 +8,7 @@
 #define CILKC_CILK_H
 
 #include <alloca.h>
+#include "cilk/cilkscale.h" /* beside this header, built and installed */
 #include <stdlib.h>
 
 /* Time in Cilk's internal unit (here nanoseconds). */
@@ -44,9 +45,9 @@ Cilk_time Cilk_get_wall_time(void);
 Cilk_time Cilk_get_time(void);
 double Cilk_wall_time_to_sec(Cilk_time t);
 double Cilk_time_to_sec(Cilk_time t);
-/* Work and span: 0, as Cilk-5 gave without -cilk-critical-path. */
-#define Cilk_user_work ((Cilk_time)0)
-#define Cilk_user_critical_path ((Cilk_time)0)
+/* Cilk_user_work and Cilk_user_critical_path come from <cilk/cilkscale.h>
+ * (runtime/workspan.c): the run's work and span so far in a program built
+ * with --workspan, 0 otherwise (as Cilk-5 without -cilk-critical-path). */
 
 /* ---- Memory, control ---- */
 

@@ -431,6 +431,8 @@ static void print_row(const char *tag, wsp_t w)
 
 void wsp_dump(wsp_t wsp, const char *tag) { print_row(tag ? tag : "", wsp); }
 
-int64_t Cilk_user_work_value(void) { return wsp_getworkspan().work; }
+/* Cilk-5's figures are 0 without the instrumentation (not the wall-clock
+ * reading of benchmark mode): Cilk-5 gave 0 without -cilk-critical-path. */
+int64_t Cilk_user_work_value(void) { return instrumented ? wsp_getworkspan().work : 0; }
 
-int64_t Cilk_user_critical_path_value(void) { return wsp_getworkspan().span; }
+int64_t Cilk_user_critical_path_value(void) { return instrumented ? wsp_getworkspan().span : 0; }

@@ -38,7 +38,7 @@ check-valgrind: $(E2E_DEPS)
 .PHONY: test-workspan
 TEST_GOALS += test-workspan
 test-workspan: $(E2E_DEPS) $(BUILD)/include/cilkrt_wsp.h $(BUILD)/include/cilk/cilkscale.h \
-		$(BUILD)/bin/cilkscale
+		$(BUILD)/include/cilk.h $(BUILD)/bin/cilkscale
 	BUILD='$(BUILD)' CC='$(CC)' sh tests/workspan/run.sh
 
 # The whole corpus and the examples built with --workspan, at P = 1 and 4

@@ -31,10 +31,12 @@ wsp_t wsp_sub(wsp_t lhs, wsp_t rhs);
 void wsp_dump(wsp_t wsp, const char *tag);
 
 /* Cilk-5's names for the whole run so far (work and critical path), in the
- * same unit. */
+ * same unit and Cilk-5's type (Cilk_time, in <cilk.h>, which includes this
+ * header: their one definition); 0 in a program built without --workspan,
+ * as Cilk-5 without -cilk-critical-path. */
 int64_t Cilk_user_work_value(void);
 int64_t Cilk_user_critical_path_value(void);
-#define Cilk_user_work (Cilk_user_work_value())
-#define Cilk_user_critical_path (Cilk_user_critical_path_value())
+#define Cilk_user_work ((unsigned long long)Cilk_user_work_value())
+#define Cilk_user_critical_path ((unsigned long long)Cilk_user_critical_path_value())
 
 #endif

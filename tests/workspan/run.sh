@@ -159,6 +159,35 @@ elif [ -z "$san_flags" ]; then
     fail "ws_fib: plain build failed"
 fi
 
+# Cilk-5's inlets, abort and SYNCHED with the work/span hooks between
+# them (tests/cilk5): instrumented, each program must still print its
+# usual output (stdout; stderr has the abort's cut-off report) and exit 0,
+# in both modes at P = 1 and 4.
+for name in inlet abort_search synched_steal void_main_synched; do
+    for mode in continuation child; do
+        exe=$tmp/$name.$mode
+        # shellcheck disable=SC2086
+        if ! "$CILKCC" --steal=$mode --workspan $san_flags -I"$corpus" \
+                "$top/tests/cilk5/$name.cilk" ${san_lib:+"$top/$BUILD/$san_lib"} -o "$exe" \
+                2> "$tmp/err"; then
+            fail "cilk5 $name mode=$mode: cilkcc --workspan failed"
+            sed 's/^/    /' "$tmp/err" | head -10
+            continue
+        fi
+        for p in 1 4; do
+            TSAN_OPTIONS="halt_on_error=1 exitcode=66" CILKSCALE_OUT=/dev/null CILK_NWORKERS=$p \
+                timeout 120 "$exe" > "$tmp/out" 2> "$tmp/stderr"
+            rc=$?
+            if [ $rc -ne 0 ] || ! cmp -s "$tmp/out" "$top/tests/cilk5/$name.out"; then
+                fail "cilk5 $name mode=$mode P=$p --workspan: exit $rc or output differs"
+                diff "$top/tests/cilk5/$name.out" "$tmp/out" | head -10 | sed 's/^/    /'
+                head -5 "$tmp/stderr" | sed 's/^/    /'
+            fi
+        done
+    done
+done
+echo "workspan: cilk5 inlets, abort, SYNCHED"
+
 if [ $fails -ne 0 ]; then
     echo "workspan: $fails failure(s)"
     exit 1

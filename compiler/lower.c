@@ -348,6 +348,30 @@ void lower_call_text(Lower *L, const Node *n) { emit_range(&L->e, n->call.first,
 /* Is the callee a plain name (not an expression to evaluate first)? */
 int lower_callee_is_name(const Node *n) { return n->callee.last - n->callee.first == 1; }
 
+/* Evaluate the callee (unless it is a name) and the arguments into
+ * temporaries cilkc_fn, cilkc_aN, in the parent, before anything of the
+ * spawn is published: a thief that takes the continuation must see their
+ * side effects (i++) in the saved locals (continuation mode), and a call
+ * among them may spawn and push over a task slot taken earlier (child
+ * mode). */
+void lower_arg_temps(Lower *L, const Node *n)
+{
+    if (!lower_callee_is_name(n)) {
+        emit_str(&L->e, "__typeof__(((void)0, ");
+        emit_range(&L->e, n->callee.first, n->callee.last);
+        emit_str(&L->e, ")) cilkc_fn = (");
+        emit_range(&L->e, n->callee.first, n->callee.last);
+        emit_str(&L->e, "); ");
+    }
+    for (int i = 0; i < n->nargs; i++) {
+        emit_str(&L->e, "__typeof__(((void)0, ");
+        emit_range(&L->e, n->args[i].first, n->args[i].last);
+        emit_fmt(&L->e, ")) cilkc_a%d = (", i);
+        emit_range(&L->e, n->args[i].first, n->args[i].last);
+        emit_str(&L->e, "); ");
+    }
+}
+
 /* Where the child's result goes; `ptr` names the destination pointer of a
  * spawn whose destination is reached through one. */
 void lower_dest(Lower *L, const Node *n, const char *ptr)

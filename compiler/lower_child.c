@@ -2,10 +2,11 @@
  * lower_child.c: child stealing (DESIGN §4): the pieces a parallel
  * function FN becomes, after the struct cilkc_locals_FN lower.c writes.
  * FN's body becomes cilkc_body_FN, with its locals as C variables, and
- * each spawn a task whose typed thunk cilkc_thunk_FN_k calls the child
- * with the arguments evaluated by the parent; a sync waits for the
- * invocation's task group. FN itself keeps its signature and calls the
- * body. The walker of lower.c writes the body and calls back here for
+ * each spawn a task record in a slot of the worker's task deque, whose
+ * typed thunk cilkc_thunk_FN_k calls the child with the arguments
+ * evaluated by the parent; a sync (cilkc_sync_FN) pops the invocation's
+ * tasks and calls their thunks directly. FN itself keeps its signature
+ * and calls the body. The walker of lower.c writes the body and calls back here for
  * spawn, sync and return.
  */
 #include "lower_impl.h"
@@ -18,7 +19,7 @@
 #include <string.h>
 
 /* Cilk-5 inlets in child mode: a task's thunk runs the inlet body under
- * the group's lock, which the procedure holds while it runs (it lets go
+ * the invocation's lock (cilkc_lock), which the procedure holds while it runs (it lets go
  * at each sync and before it returns), so the body is atomic with the
  * procedure and its other inlets. The body reaches the procedure's locals
  * through pointers in the task (VIEW_TASK); its own parameters and locals
@@ -42,15 +43,39 @@ static int inlet_uses(const Lower *L, const Node *n, const Sym *s)
     return 0;
 }
 
-/* One task type and thunk per spawn site: the task holds the arguments the
- * parent evaluated, and the destination pointer. */
+/* Does the task record of spawn n carry the callee (not a function name)? */
+static int record_has_fn(Lower *L, const Node *n)
+{
+    const Sym *callee = lower_callee_is_name(n) ? L->u->toks[n->callee.first].sym : NULL;
+    return !(callee && callee->kind == SYM_FUNC);
+}
+
+/* Does the thunk combine into the destination (op=, under the lock)? */
+static int combines(const Lower *L, const Node *n)
+{
+    return lower_has_dest(L, n) && n->op && n->op != TK_ASSIGN;
+}
+
+/* Does the record carry the invocation's lock: to combine into the
+ * destination, or to run an inlet body? */
+static int takes_lock(const Lower *L, const Node *n)
+{
+    return combines(L, n) || n->inlet;
+}
+
+/* One task record type and thunk per spawn site. The record (callee if
+ * not a function name, arguments, destination, the lock for op= or an inlet,
+ * an inlet's extra arguments and pointers to the locals it uses, the abort
+ * count) lives in
+ * the deque slot, or, if too large, in a block the slot points to
+ * (CILKRT_RECORD, runtime/cilkrt_abi.h). */
 static void emit_task_struct(Lower *L, const Node *n, int k)
 {
     L->e.view = VIEW_TYPEOF;
-    emit_fmt(&L->e, "struct cilkc_task_%s_%d { cilkrt_task h;", L->name, k);
-    const Sym *callee =
-        n->callee.last - n->callee.first == 1 ? L->u->toks[n->callee.first].sym : NULL;
-    if (!(callee && callee->kind == SYM_FUNC)) {
+    emit_fmt(&L->e, "struct cilkc_task_%s_%d {", L->name, k);
+    if (!record_has_fn(L, n) && !n->nargs && !lower_has_dest(L, n))
+        emit_str(&L->e, " char cilkc_unused;");
+    if (record_has_fn(L, n)) {
         emit_str(&L->e, " __typeof__(((void)0, ");
         emit_range(&L->e, n->callee.first, n->callee.last);
         emit_str(&L->e, ")) fn;");
@@ -65,6 +90,8 @@ static void emit_task_struct(Lower *L, const Node *n, int k)
         lower_dest_pointer(L, n);
         emit_str(&L->e, ") dst;");
     }
+    if (takes_lock(L, n))
+        emit_str(&L->e, " cilkrt_lock *lk;");
     lower_ws(L, " cilkrt_wsp_mark wm;");
     for (int i = 0; i < n->nextra; i++) {
         emit_str(&L->e, " __typeof__(((void)0, ");
@@ -85,30 +112,39 @@ static void emit_task_struct(Lower *L, const Node *n, int k)
              L->name, k);
 }
 
-/* The parent evaluates the arguments into a task and pushes it. */
+/* The parent evaluates the callee, arguments and destination first (a
+ * call among them may spawn, and would push over a slot taken earlier),
+ * then fills the slot at the top of its deque and pushes it. */
 void child_spawn(Lower *L, const Node *n, int site)
 {
-    emit_fmt(&L->e,
-             "{ struct cilkc_task_%s_%d *cilkc_t = (struct cilkc_task_%s_%d *)"
-             "cilkrt_task_alloc(cilkc_w, sizeof *cilkc_t); cilkc_t->h.run = cilkc_thunk_%s_%d; ",
-             L->name, site, L->name, site, L->name, site);
-    if (!lower_parallel_callee(L, n) &&
-        !(n->callee.last - n->callee.first == 1 && L->u->toks[n->callee.first].sym &&
-          L->u->toks[n->callee.first].sym->kind == SYM_FUNC)) {
-        emit_str(&L->e, "cilkc_t->fn = ");
-        emit_range(&L->e, n->callee.first, n->callee.last);
-        emit_str(&L->e, "; ");
-    }
-    for (int i = 0; i < n->nargs; i++) {
-        emit_fmt(&L->e, "cilkc_t->a%d = (", i);
-        emit_range(&L->e, n->args[i].first, n->args[i].last);
-        emit_str(&L->e, "); ");
-    }
+    emit_str(&L->e, "{ ");
+    lower_arg_temps(L, n);
     if (lower_has_dest(L, n)) {
-        emit_str(&L->e, "cilkc_t->dst = ");
+        emit_str(&L->e, "__typeof__(");
+        lower_dest_pointer(L, n);
+        emit_str(&L->e, ") cilkc_d = ");
         lower_dest_pointer(L, n);
         emit_str(&L->e, "; ");
     }
+    emit_fmt(&L->e,
+             "cilkrt_task *cilkc_h = cilkrt_task_slot(cilkc_w, &cilkc_g); "
+             "struct cilkc_task_%s_%d *cilkc_t = CILKRT_RECORD(cilkc_w, cilkc_h, "
+             "struct cilkc_task_%s_%d); cilkc_h->run = cilkc_thunk_%s_%d; ",
+             L->name, site, L->name, site, L->name, site);
+    if (record_has_fn(L, n)) {
+        emit_str(&L->e, "cilkc_t->fn = ");
+        if (lower_callee_is_name(n))
+            emit_range(&L->e, n->callee.first, n->callee.last);
+        else
+            emit_str(&L->e, "cilkc_fn");
+        emit_str(&L->e, "; ");
+    }
+    for (int i = 0; i < n->nargs; i++)
+        emit_fmt(&L->e, "cilkc_t->a%d = cilkc_a%d; ", i, i);
+    if (lower_has_dest(L, n))
+        emit_str(&L->e, "cilkc_t->dst = cilkc_d; ");
+    if (takes_lock(L, n))
+        emit_str(&L->e, "cilkc_t->lk = &cilkc_lock; ");
     for (int i = 0; i < n->nextra; i++) {
         emit_fmt(&L->e, "cilkc_t->x%d = (", i);
         emit_range(&L->e, n->extra[i].first, n->extra[i].last);
@@ -121,24 +157,27 @@ void child_spawn(Lower *L, const Node *n, int site)
     if (L->aborts)
         emit_str(&L->e, "cilkc_t->ab = &cilkc_aborts; "
                         "cilkc_t->ab0 = __atomic_load_n(&cilkc_aborts, __ATOMIC_RELAXED); ");
+    /* the mark goes into the record before the push: a thief may run the
+     * task as soon as it is pushed */
     lower_ws(L, "cilkrt_wsp_spawn_task(&cilkc_ws, &cilkc_t->wm); ");
-    emit_str(&L->e, "cilkrt_task_spawn(cilkc_w, &cilkc_g, &cilkc_t->h); cilkc_out = 1; ");
-    lower_ws(L, "cilkrt_wsp_resume(&cilkc_ws); ");
-    emit_str(&L->e, "}");
+    emit_str(&L->e, "cilkrt_task_push(cilkc_w, &cilkc_g); cilkc_out = 1;");
+    lower_ws(L, " cilkrt_wsp_resume(&cilkc_ws);");
+    emit_str(&L->e, " }");
 }
 
-/* The group sync, between the work/span hooks: the strand ends before it
- * (the worker may run other tasks there), and hook runs after it (NULL:
- * none). With inlets, the group's lock is let go while the children
- * finish (their inlets take it), and taken again if relock. */
+/* The sync, between the work/span hooks: the strand ends before it (the
+ * parent runs its popped children there, and may wait for stolen ones),
+ * and hook runs after it. With inlets, the invocation's lock is let go
+ * while the children finish (their inlets take it), and taken again if
+ * relock. */
 static void group_sync(Lower *L, const char *hook, int relock)
 {
     lower_ws(L, "cilkrt_wsp_end(&cilkc_ws); ");
     if (L->a.has_inlets)
-        emit_str(&L->e, "cilkrt_group_unlock(&cilkc_g); ");
-    emit_str(&L->e, "cilkrt_group_sync(cilkc_w, &cilkc_g);");
+        emit_str(&L->e, "cilkrt_lock_give(&cilkc_lock); ");
+    emit_fmt(&L->e, "cilkc_sync_%s(cilkc_w, &cilkc_g);", L->name);
     if (L->a.has_inlets && relock)
-        emit_str(&L->e, " cilkrt_group_lock(&cilkc_g);");
+        emit_str(&L->e, " cilkrt_lock_take(&cilkc_lock);");
     lower_ws(L, " %s(&cilkc_ws);", hook);
 }
 
@@ -182,7 +221,7 @@ void child_return(Lower *L, const Node *n)
                                : "cilkrt_wsp_leave(&cilkc_ws); return cilkc_r; }");
 }
 
-/* The inlet body in the thunk, under the group's lock. */
+/* The inlet body in the thunk, under the invocation's lock. */
 static void emit_thunk_inlet(Lower *L, const Node *n, int k)
 {
     unsigned char *own = xmalloc((size_t)L->fn->nlocals + 1);
@@ -191,25 +230,29 @@ static void emit_thunk_inlet(Lower *L, const Node *n, int k)
     L->e.own = own;
     L->e.view = VIEW_TASK;
     L->e.synched = "0"; /* the procedure's children are not known here */
-    emit_str(&L->e, " cilkrt_group_lock(cilkc_h->group); ");
+    emit_str(&L->e, " cilkrt_lock_take(cilkc_t->lk); ");
     lower_inlet_body(L, n, k, "cilkc_r", "cilkc_t->x");
-    emit_str(&L->e, " cilkrt_group_unlock(cilkc_h->group);");
+    emit_str(&L->e, " cilkrt_lock_give(cilkc_t->lk);");
     L->e.view = VIEW_TYPEOF;
     L->e.synched = NULL;
     L->e.own = NULL;
     free(own);
 }
 
-/* Run by whichever worker takes the task: the call, then the result stored
- * through dst (a compound assignment under the group lock: siblings may
- * combine into the same destination). */
+/* Run by the parent at its sync, or by the thief that took the task: the
+ * call, then the result stored through dst (a compound assignment under
+ * the lock: siblings may combine into the same destination). The record
+ * is copied first: at the sync the slot is free again, and the child
+ * pushes over it. */
 static void emit_thunk(Lower *L, const Node *n, int k)
 {
     emit_fmt(&L->e,
              "static void cilkc_thunk_%s_%d(cilkrt_worker *cilkc_w, cilkrt_task *cilkc_h)\n"
-             "{ struct cilkc_task_%s_%d *cilkc_t = (struct cilkc_task_%s_%d *)cilkc_h; "
-             "(void)cilkc_w;\n  ",
-             L->name, k, L->name, k, L->name, k);
+             "{ struct cilkc_task_%s_%d *cilkc_p = CILKRT_RECORD_OF(cilkc_h, "
+             "struct cilkc_task_%s_%d); struct cilkc_task_%s_%d cilkc_rec = *cilkc_p, "
+             "*cilkc_t = &cilkc_rec;\n  if (!CILKRT_IN_SLOT(struct cilkc_task_%s_%d)) "
+             "cilkrt_record_free(cilkc_w, cilkc_p); (void)cilkc_w; (void)cilkc_t;\n  ",
+             L->name, k, L->name, k, L->name, k, L->name, k, L->name, k);
     const Func *g = lower_parallel_callee(L, n);
     /* a task spawned before an abort of its procedure does nothing (and
      * adds nothing to the work/span record: it returns before it opens) */
@@ -225,12 +268,10 @@ static void emit_thunk(Lower *L, const Node *n, int k)
         lower_call_text(L, n);
         emit_str(&L->e, ") cilkc_r = ");
     }
-    const Sym *callee =
-        n->callee.last - n->callee.first == 1 ? L->u->toks[n->callee.first].sym : NULL;
     if (g)
         emit_fmt(&L->e, "cilkc_body_%s(cilkc_w%s", g->sym->name, n->nargs ? ", " : "");
-    else if (callee && callee->kind == SYM_FUNC)
-        emit_fmt(&L->e, "%s(", callee->name);
+    else if (!record_has_fn(L, n))
+        emit_fmt(&L->e, "%s(", L->u->toks[n->callee.first].sym->name);
     else
         emit_str(&L->e, "cilkc_t->fn(");
     for (int i = 0; i < n->nargs; i++)
@@ -239,19 +280,40 @@ static void emit_thunk(Lower *L, const Node *n, int k)
     if (!g)
         lower_ws(L, " cilkrt_wsp_leave(&cilkc_wc);");
     if (lower_has_dest(L, n)) {
-        int lock = n->op && n->op != TK_ASSIGN;
-        if (lock)
-            emit_str(&L->e, " cilkrt_group_lock(cilkc_h->group);");
+        if (combines(L, n))
+            emit_str(&L->e, " cilkrt_lock_take(cilkc_t->lk);");
         emit_str(&L->e, " (*cilkc_t->dst)");
         lower_dest_suffix(L, n);
         emit_fmt(&L->e, " %s cilkc_r;", lower_op_text(n));
-        if (lock)
-            emit_str(&L->e, " cilkrt_group_unlock(cilkc_h->group);");
+        if (combines(L, n))
+            emit_str(&L->e, " cilkrt_lock_give(cilkc_t->lk);");
     }
     if (n->inlet)
         emit_thunk_inlet(L, n, k);
     lower_ws(L, " cilkrt_wsp_task_end(cilkc_saved);");
     emit_str(&L->e, " }\n");
+}
+
+/* The sync: pop the group's tasks newest first and call each one's thunk
+ * directly, so that cc can inline it (every task of the group was spawned
+ * by this invocation, so the last site needs no test). A stolen task
+ * comes back NULL, finished (runtime/task.c). */
+static void emit_sync_function(Lower *L)
+{
+    emit_fmt(&L->e,
+             "static inline void cilkc_sync_%s(cilkrt_worker *cilkc_w, cilkrt_group *cilkc_g)\n"
+             "{ cilkrt_group_count(cilkc_w, cilkc_g);\n"
+             "  while (cilkrt_group_pending(cilkc_g)) {\n"
+             "    cilkrt_task *cilkc_h = cilkrt_task_pop(cilkc_w, cilkc_g);\n"
+             "    if (!cilkc_h) continue;\n",
+             L->name);
+    for (int k = 1; k <= L->a.nspawns; k++) {
+        emit_str(&L->e, k == 1 ? "    " : " else ");
+        if (k < L->a.nspawns)
+            emit_fmt(&L->e, "if (cilkc_h->run == cilkc_thunk_%s_%d) ", L->name, k);
+        emit_fmt(&L->e, "cilkc_thunk_%s_%d(cilkc_w, cilkc_h);", L->name, k);
+    }
+    emit_str(&L->e, L->a.nspawns ? "\n  } }\n" : "\n    (void)cilkc_h;\n  } }\n");
 }
 
 static void emit_child_body(Lower *L)
@@ -271,8 +333,14 @@ static void emit_child_body(Lower *L)
     lower_ws(L, " cilkrt_wsp cilkc_ws; cilkrt_wsp_enter(&cilkc_ws);");
     if (L->aborts)
         emit_str(&L->e, " int cilkc_aborts = 0; (void)cilkc_aborts;");
+    int locking = L->a.has_inlets;
+    for (int k = 0; k < L->a.nspawns; k++)
+        locking |= combines(L, L->a.spawns[k]);
+    if (locking)
+        emit_str(&L->e, " cilkrt_lock cilkc_lock = {0};");
+    /* the procedure's own code runs under the lock its inlets take */
     if (L->a.has_inlets)
-        emit_str(&L->e, " cilkrt_group_lock(&cilkc_g);");
+        emit_str(&L->e, " cilkrt_lock_take(&cilkc_lock);");
     L->e.file = NULL;
     lower_block(L, L->fn->body);
     emit_str(&L->e, "\n");
@@ -313,9 +381,12 @@ void child_func(Lower *L)
 {
     for (int k = 1; k <= L->a.nspawns; k++)
         emit_task_struct(L, L->a.spawns[k - 1], k);
+    emit_fmt(&L->e, "static inline void cilkc_sync_%s(cilkrt_worker *, cilkrt_group *);\n",
+             L->name);
     emit_child_body(L);
     for (int k = 1; k <= L->a.nspawns; k++)
         emit_thunk(L, L->a.spawns[k - 1], k);
+    emit_sync_function(L);
     L->e.synched = NULL;
     lower_root_thunk(L);
     emit_entry(L);

@@ -72,28 +72,6 @@ void cont_declare_marked(Lower *L)
     }
 }
 
-/* Evaluate the callee (unless it is a name) and the arguments into
- * temporaries, in the parent, before anything of the spawn is published:
- * a thief that takes the continuation must see their side effects (i++)
- * in the saved locals. */
-static void emit_arg_temps(Lower *L, const Node *n)
-{
-    if (!lower_callee_is_name(n)) {
-        emit_str(&L->e, "__typeof__(((void)0, ");
-        emit_range(&L->e, n->callee.first, n->callee.last);
-        emit_str(&L->e, ")) cilkc_fn = (");
-        emit_range(&L->e, n->callee.first, n->callee.last);
-        emit_str(&L->e, "); ");
-    }
-    for (int i = 0; i < n->nargs; i++) {
-        emit_str(&L->e, "__typeof__(((void)0, ");
-        emit_range(&L->e, n->args[i].first, n->args[i].last);
-        emit_fmt(&L->e, ")) cilkc_a%d = (", i);
-        emit_range(&L->e, n->args[i].first, n->args[i].last);
-        emit_str(&L->e, "); ");
-    }
-}
-
 /* Does the child's result go anywhere: a destination, or an inlet that
  * takes it? */
 static int has_value(const Lower *L, const Node *n)
@@ -321,7 +299,7 @@ void cont_spawn(Lower *L, const Node *n, int site)
     }
     if (n->inlet && n->nextra)
         emit_inlet_extra(L, n, site, frame);
-    emit_arg_temps(L, n);
+    lower_arg_temps(L, n);
     if (!slow)
         emit_saves(L, site);
     ws_spawn(L, n);

@@ -62,6 +62,7 @@ void lower_dest(Lower *L, const Node *n, const char *ptr);
 const char *lower_op_text(const Node *n);
 void lower_call_text(Lower *L, const Node *n);
 int lower_callee_is_name(const Node *n);
+void lower_arg_temps(Lower *L, const Node *n);
 
 /* lower.c: the walker and the pieces both modes write */
 void lower_inlet_body(Lower *L, const Node *n, int site, const char *value, const char *extra);

@@ -116,6 +116,42 @@ struct cilkrt_boundary {
 #define CILKRT_CACHE_LINE 64
 #define CILKRT_FRAME_CLASSES 16 /* size classes of 64 bytes: up to 1 KiB */
 
+/* Child stealing's task deque (runtime/tdeque.c), one per worker: slots of
+ * CILKRT_TASK_SLOT bytes indexed from 0 at the bottom, in blocks of
+ * CILKRT_TDEQUE_BLOCK slots that never move (a thief runs a stolen task in
+ * its slot), so the deque grows while thieves steal. Slots [0, tail) were
+ * stolen, [tail, split) are shared (thieves may take them, oldest first),
+ * [split, top) are private to the owner. The owner's fields are written by
+ * the owner only; generated code reads them in the inline paths below. */
+#define CILKRT_TASK_SLOT 48 /* bytes; a multiple of 16 */
+#define CILKRT_TDEQUE_BLOCK_LOG 12
+#define CILKRT_TDEQUE_BLOCK (1L << CILKRT_TDEQUE_BLOCK_LOG)
+typedef struct cilkrt_tdeque {
+    /* owner's line; the inline paths use the first four */
+    _Alignas(CILKRT_CACHE_LINE) char *top; /* the next free slot, in block */
+    char *push_limit;      /* push inline while top < push_limit: the
+                              block's end or the deepest depth so far */
+    char *pop_floor;       /* pop inline while top > pop_floor: the slot
+                              below top is private and in block */
+    unsigned long pushes;  /* spawns (statistics, counted at the syncs) */
+    char *block;           /* the current block: top is in [block, its end] */
+    long first;            /* index of the block's first slot */
+    long split;            /* the owner's copy of the shared split */
+    long peak;             /* deepest index so far (statistics) */
+    char *_Atomic *blocks; /* block table, read by thieves */
+    /* thieves' line */
+    _Alignas(CILKRT_CACHE_LINE) _Atomic unsigned long ts; /* tail | split << 32 */
+    _Atomic int movesplit; /* a thief found nothing: share more */
+} cilkrt_tdeque;
+
+/* Out-of-line owner paths of the task deque (runtime/task.c, on
+ * tdeque.c): make slot top reachable (another block, a new deepest
+ * deque) and return top, and share the older half of the private slots
+ * with thieves. They take the worker, which generated code has in a
+ * register anyway. */
+char *cilkrt_task_reach(cilkrt_worker *w);
+void cilkrt_task_share(cilkrt_worker *w);
+
 struct cilkrt_worker {
     /* owner's line */
     cilkrt_frame **deque; /* ring of frame pointers */
@@ -139,6 +175,8 @@ struct cilkrt_worker {
     /* thieves' line */
     _Alignas(CILKRT_CACHE_LINE) _Atomic long head; /* oldest entry; written by thieves under lock */
     _Atomic int deque_lock;
+    /* child stealing's task deque (its own lines) */
+    cilkrt_tdeque tq;
     /* Private state follows in the runtime's own view (worker.h); generated
      * code must not use sizeof(cilkrt_worker). */
 };
@@ -399,42 +437,139 @@ void cilkrt_root_call(void (*fn)(cilkrt_worker *w, void *arg), void *arg);
  * Child stealing (DESIGN §4)
  * ------------------------------------------------------------------------ */
 
-/* The children of one function invocation: lives on its C stack until its
- * last sync (the parent's C frame stays alive until then). */
-struct cilkrt_group {
-    _Atomic long pending; /* tasks taken by thieves and not yet finished:
-                             a thief adds 1 when it steals (under the
-                             victim's deque lock), subtracts 1 (release)
-                             when the task is done; the owner's own tasks
-                             never touch it, so a spawn needs no locked
-                             instruction */
-    long base;            /* deque tail when the group started: sync pops
-                             its own tasks only above it */
-    _Atomic int lock;     /* serializes op= combinations into the parent */
-    cilkrt_worker *owner; /* the worker that waits at the sync (woken when
-                             pending drops to 0) */
-};
+/* The tasks are records in the slots of the worker's task deque (tq, see
+ * struct cilkrt_tdeque above and runtime/tdeque.c): no allocation per task.
+ * A spawn fills the slot at the top and pushes it; the sync pops the
+ * group's slots newest first and calls each task's known thunk directly.
+ * Both fast paths are plain loads and stores of owner-private fields; the
+ * owner's out-of-line paths (cilkrt_tdeque_*) run only at a block
+ * boundary, when a thief asked for work, or when the task to pop was
+ * shared with thieves. */
 
-/* A spawned child: the generated task struct starts with this header and
- * holds the evaluated arguments and the result destination. */
+/* A task: a slot of the deque. Generated code stores the thunk in run and
+ * its record (arguments, destination) in args, or, when the record does
+ * not fit or needs a stricter alignment, a pointer to it (CILKRT_RECORD).
+ * state belongs to the runtime: 0 while the task is the owner's, then the
+ * thief's worker, then CILKRT_TASK_DONE; it is 0 again whenever the owner
+ * fills the slot, so a spawn does not store it. */
+#define CILKRT_TASK_DONE ((__UINTPTR_TYPE__)1)
+#define CILKRT_TASK_ARGS (CILKRT_TASK_SLOT - 2 * sizeof(void *))
 struct cilkrt_task {
     void (*run)(cilkrt_worker *w, cilkrt_task *t); /* the typed thunk */
-    cilkrt_group *group;
-    unsigned size_class;
-    cilkrt_task *next_free;
+    _Atomic __UINTPTR_TYPE__ state;
+    _Alignas(16) unsigned char args[CILKRT_TASK_ARGS];
 };
 
-void cilkrt_group_init(cilkrt_worker *w, cilkrt_group *g);
-/* A task of at least `size` bytes from the worker's free list. */
-cilkrt_task *cilkrt_task_alloc(cilkrt_worker *w, __SIZE_TYPE__ size);
-/* Push t (run fills in t->run first) as a child of g. The deque grows as
- * needed: no task is ever dropped. */
-void cilkrt_task_spawn(cilkrt_worker *w, cilkrt_group *g, cilkrt_task *t);
-/* Wait for every child of g: run own tasks newest first, then steal other
- * work while children run on thieves. */
-void cilkrt_group_sync(cilkrt_worker *w, cilkrt_group *g);
-void cilkrt_group_lock(cilkrt_group *g);
-void cilkrt_group_unlock(cilkrt_group *g);
+/* Does a record of type T live in the slot itself? (A compile-time
+ * constant: the other branch of CILKRT_RECORD is dead code for cc.) */
+#define CILKRT_IN_SLOT(T) (sizeof(T) <= CILKRT_TASK_ARGS && _Alignof(T) <= 16)
+
+/* Where a spawn writes the record of type T of slot t: in the slot, or
+ * (large records) in a block from cilkrt_record_alloc whose address goes
+ * into the slot. The thunk reads it with CILKRT_RECORD_OF, copies every
+ * field into locals, and then gives a large record back with
+ * cilkrt_record_free, before it calls the child. */
+#define CILKRT_RECORD(w, t, T)                                                                  \
+    (CILKRT_IN_SLOT(T) ? (T *)(void *)(t)->args                                                 \
+                       : (T *)(*(void **)(void *)(t)->args = cilkrt_record_alloc(w, sizeof(T))))
+#define CILKRT_RECORD_OF(t, T)                                                                  \
+    (CILKRT_IN_SLOT(T) ? (T *)(void *)(t)->args : *(T **)(void *)(t)->args)
+void *cilkrt_record_alloc(cilkrt_worker *w, __SIZE_TYPE__ size);
+void cilkrt_record_free(cilkrt_worker *w, void *record);
+
+/* The children of one function invocation, on the parent's C stack. The
+ * count is all the sync needs: the group's tasks are the newest n on the
+ * deque (every call the parent made has synced before returning). top is
+ * the owner's tq.top, kept here so that cc holds it in a register: every
+ * call leaves tq.top as it found it (tdeque.c), so the copy stays right,
+ * and the pushes and pops store it back for the callees and the runtime
+ * without loading it again (the load would wait for the store before it).
+ * A plain struct, so that cc keeps both in registers. */
+struct cilkrt_group {
+    long n;    /* tasks pushed and not yet popped */
+    char *top; /* == tq.top between the operations below */
+};
+
+static inline void cilkrt_group_init(cilkrt_worker *w, cilkrt_group *g)
+{
+    g->n = 0;
+    g->top = w->tq.top;
+}
+
+/* Serializes the op= combinations of one invocation's children into its
+ * locals (a function with op= spawns has one, initialized to {0}, and its
+ * records point to it). */
+typedef struct cilkrt_lock {
+    _Atomic int held;
+} cilkrt_lock;
+
+/* The slot for the next spawn; the caller fills it, then calls
+ * cilkrt_task_push. Out of line only at a block's end or a new deepest
+ * deque. */
+static inline cilkrt_task *cilkrt_task_slot(cilkrt_worker *w, cilkrt_group *g)
+{
+    cilkrt_tdeque *q = &w->tq;
+    if (__builtin_expect(g->top >= q->push_limit, 0))
+        g->top = cilkrt_task_reach(w);
+    return (cilkrt_task *)(void *)g->top;
+}
+
+/* Push the slot just filled. It stays private (thieves cannot see it)
+ * until the owner shares it: here, when a thief has asked (movesplit);
+ * the share's release makes the record visible to the thief's acquire.
+ * relaxed: the flag is only a hint, a late look delays a steal, no more. */
+static inline void cilkrt_task_push(cilkrt_worker *w, cilkrt_group *g)
+{
+    cilkrt_tdeque *q = &w->tq;
+    q->top = g->top += CILKRT_TASK_SLOT;
+    g->n++;
+    if (__builtin_expect(CILKRT_LOAD(&q->movesplit, __ATOMIC_RELAXED), 0))
+        cilkrt_task_share(w);
+}
+
+/* Pop the group's newest task, for the sync. Returns the slot, which is free
+ * again: the thunk must read its record before the child can push over
+ * it. Returns NULL if a thief had taken the task: it has then finished
+ * (the caller worked on the thief's tasks meanwhile, task.c), its result
+ * is in place, and it is popped. Out of line when the slot below top is
+ * the first of a block or was shared with thieves (tq.pop_floor). */
+cilkrt_task *cilkrt_task_pop_slow(cilkrt_worker *w);
+static inline cilkrt_task *cilkrt_task_pop(cilkrt_worker *w, cilkrt_group *g)
+{
+    cilkrt_tdeque *q = &w->tq;
+    g->n--;
+    if (__builtin_expect(g->top > q->pop_floor, 1)) {
+        q->top = g->top -= CILKRT_TASK_SLOT;
+        /* a thief asked: share here too, or a loop of spawns would stay
+         * private through its whole sync (relaxed: see cilkrt_task_push) */
+        if (__builtin_expect(CILKRT_LOAD(&q->movesplit, __ATOMIC_RELAXED), 0))
+            cilkrt_task_share(w);
+        return (cilkrt_task *)(void *)g->top;
+    }
+    cilkrt_task *t = cilkrt_task_pop_slow(w);
+    g->top = q->top;
+    return t;
+}
+
+/* Count the group's spawns since its last sync into the statistics (one
+ * add per sync instead of one per spawn). */
+static inline void cilkrt_group_count(cilkrt_worker *w, cilkrt_group *g)
+{
+    w->tq.pushes += (unsigned long)g->n;
+}
+
+/* Does the group still hold tasks? The generated sync is
+ *     cilkrt_group_count(w, &g);
+ *     while (cilkrt_group_pending(&g)) {
+ *         cilkrt_task *t = cilkrt_task_pop(w, &g);
+ *         if (t) { if (t->run == cilkc_thunk_F_1) cilkc_thunk_F_1(w, t); else ... }
+ *     }
+ * every task of the group was spawned by this invocation, so the last
+ * site needs no test and every call is direct. */
+static inline int cilkrt_group_pending(cilkrt_group *g) { return g->n > 0; }
+
+void cilkrt_lock_take(cilkrt_lock *l);
+void cilkrt_lock_give(cilkrt_lock *l);
 
 /* ------------------------------------------------------------------------
  * Cilk-5 dialect (runtime/cilk5.c)

@@ -128,18 +128,6 @@ void cilkrt_deque_grow(cilkrt_worker *w)
     w->push_limit = h + (peak < w->deque_mask ? peak : w->deque_mask);
 }
 
-/* Out-of-line push of any entry (tasks are pushed tagged). Same protocol
- * as cilkrt_push. */
-void cilkrt_deque_push_entry(cilkrt_worker *w, uintptr_t e)
-{
-    long t = atomic_load_explicit(&w->tail, memory_order_relaxed);
-    if (t >= w->push_limit)
-        cilkrt_deque_grow(w);
-    w->deque[t & w->deque_mask] = (cilkrt_frame *)e;
-    w->nspawns++;
-    atomic_store_explicit(&w->tail, t + 1, memory_order_release);
-}
-
 /* The inline pop saw head > t after storing tail = t: a thief took entry t
  * or is trying to. Under the lock no thief is mid-attempt, so head is
  * stable and decides. */
@@ -187,16 +175,9 @@ int cilkrt_deque_steal(cilkrt_worker *v, worker *thief, uintptr_t *e)
         return 0;
     }
     *e = (uintptr_t)v->deque[h & v->deque_mask];
-    if (*e & CILKRT_TASK_TAG) {
-        cilkrt_task *t = (cilkrt_task *)(*e & ~CILKRT_TASK_TAG);
-        /* relaxed: the owner reads pending only after a failed pop of this
-         * entry, which takes this lock after we release it (task.c) */
-        atomic_fetch_add_explicit(&t->group->pending, 1, memory_order_relaxed);
-        atomic_fetch_add_explicit(&worker_of(v)->tasks_lost, 1, memory_order_relaxed);
-    } else {
+    if (!(*e & CILKRT_TASK_TAG))                      /* (tagged: the tests' words) */
         cilkrt_frame_mark_stolen((cilkrt_frame *)*e); /* before the victim's failed
                                                        pop can deliver into it */
-    }
     unlock_deque(v);
     return 1;
 }

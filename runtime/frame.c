@@ -80,7 +80,7 @@ void cilkrt_memory_release(worker *w)
     }
     for (int c = 0; c < CILKRT_FRAME_CLASSES; c++) {
         w->pub.free_frames[c] = NULL;
-        w->free_tasks[c] = NULL;
+        w->free_records[c] = NULL;
     }
     w->carve = w->carve_end = NULL;
     cilkrt_alloca_destroy(&w->pub);

@@ -194,7 +194,7 @@ void cilk_group_sync(cilk_group *pg)
     group *g = group_of(pg);
     if (g->owner) {
         check_owner(g, "cilk_group_sync");
-        cilkrt_group_sync(&g->owner->pub, &g->tasks);
+        cilkrt_group_wait(&g->owner->pub, &g->tasks);
         return;
     }
     pthread_mutex_lock(&g->mu);
@@ -250,7 +250,7 @@ static void batch_run(cilkrt_worker *pw, void *arg)
         cilkrt_generic_push(w, &tg, p);
         c = next;
     }
-    cilkrt_group_sync(pw, &tg);
+    cilkrt_group_wait(pw, &tg);
     free(b);
     pthread_mutex_lock(&g->mu);
     if (--g->batches == 0)

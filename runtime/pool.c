@@ -94,6 +94,7 @@ static worker *new_worker(int id)
     memset(w, 0, sizeof *w);
     w->pub.id = id;
     cilkrt_deque_init(&w->pub, DEQUE_CAPACITY);
+    cilkrt_tdeque_init(&w->pub.tq);
     w->rng = 0x9e3779b97f4a7c15u * (uint64_t)(id + 1); /* xorshift: never 0 */
     return w;
 }
@@ -104,6 +105,7 @@ static void free_workers(void)
     for (int i = 0; i < cilkrt_pool_size; i++) {
         cilkrt_memory_release(cilkrt_pool[i]);
         cilkrt_deque_destroy(&cilkrt_pool[i]->pub);
+        cilkrt_tdeque_destroy(&cilkrt_pool[i]->pub.tq);
         free(cilkrt_pool[i]);
     }
 }

@@ -1,8 +1,9 @@
 # runtime.mk: libcilkrt, its tests, sanitizer runs and the hand-lowered
 # benchmark. Included by the top Makefile.
 
-RT_SRC := $(addprefix runtime/,alloca.c deque.c frame.c cont.c task.c generic.c sched.c \
-                                inject.c pool.c stats.c workspan.c loop.c cilkrt.c group.c cilk5.c)
+RT_SRC := $(addprefix runtime/,alloca.c deque.c tdeque.c frame.c cont.c task.c generic.c \
+                                sched.c inject.c pool.c stats.c workspan.c loop.c cilkrt.c group.c \
+                                cilk5.c)
 RT_HDR := runtime/cilkrt_abi.h runtime/cilkrt.h runtime/worker.h runtime/cilkrt_wsp.h \
           runtime/cilk/cilkscale.h runtime/cilk.h
 # cilk.h, cilk-lib.cilkh, cilk-lib.h and cilk-compat.h: Cilk-5's library (runtime/cilk5.c)
@@ -49,6 +50,7 @@ $(BUILD)/lib/libcilkrt$(1).a: $$(RT_OBJ$(1))
 	ar rcs $$@ $$^
 
 RT_TESTS$(1) := $(BUILD)/tests/runtime$(1)/deque_test \
+                $(BUILD)/tests/runtime$(1)/tdeque_test \
                 $(BUILD)/tests/runtime$(1)/cont_test \
                 $(BUILD)/tests/runtime$(1)/child_test \
                 $(BUILD)/tests/runtime$(1)/pool_test \
@@ -56,6 +58,11 @@ RT_TESTS$(1) := $(BUILD)/tests/runtime$(1)/deque_test \
                 $(BUILD)/tests/runtime$(1)/group_child_test
 
 $(BUILD)/tests/runtime$(1)/deque_test: tests/runtime/deque_test.c $(BUILD)/lib/libcilkrt$(1).a \
+		$(RT_HDR) | $(TEST_DEPS_STAMP)
+	@mkdir -p $$(@D)
+	$$(CC) $$(ALL_CFLAGS) $(2) $$(RT_TEST_INC$(1)) -Iruntime $$< $(BUILD)/lib/libcilkrt$(1).a $(RT_TEST_LIBS) -o $$@
+
+$(BUILD)/tests/runtime$(1)/tdeque_test: tests/runtime/tdeque_test.c $(BUILD)/lib/libcilkrt$(1).a \
 		$(RT_HDR) | $(TEST_DEPS_STAMP)
 	@mkdir -p $$(@D)
 	$$(CC) $$(ALL_CFLAGS) $(2) $$(RT_TEST_INC$(1)) -Iruntime $$< $(BUILD)/lib/libcilkrt$(1).a $(RT_TEST_LIBS) -o $$@
@@ -112,6 +119,7 @@ $(RT_LIB_SO): $(RT_OBJ)
 RT_WORKER_COUNTS := 1 2 4 8
 define RT_RUN
 	$(BUILD)/tests/runtime$(1)/deque_test -j1
+	$(BUILD)/tests/runtime$(1)/tdeque_test -j1
 	ASAN_OPTIONS=$${ASAN_OPTIONS:+$$ASAN_OPTIONS:}detect_leaks=0 \
 		$(BUILD)/tests/runtime$(1)/pool_test -j1
 	set -e; for p in $(RT_WORKER_COUNTS); do \

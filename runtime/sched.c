@@ -8,7 +8,8 @@
  *   2. a root call from the injection queue (top-level loop only: a nested
  *      loop waits for a particular boundary or group and should not start
  *      an unrelated computation on top of it),
- *   3. the oldest entry of a uniformly random victim's deque.
+ *   3. the oldest entry of a uniformly random victim's deques: its task
+ *      deque (child stealing, tdeque.c), else its frame deque.
  * With nothing to do it backs off: spin, then sched_yield, then sleep on
  * its futex word. While root calls are active it sleeps with a timeout
  * (nobody wakes a worker when a deque becomes non-empty: that would cost
@@ -61,7 +62,10 @@ static int steal_once(worker *w, uintptr_t *e)
     if ((int)v >= w->pub.id)
         v++;
     stat_add(&w->stats.steal_attempts, 1);
-    if (!cilkrt_deque_steal(&cilkrt_pool[v]->pub, w, e))
+    cilkrt_task *t = cilkrt_tdeque_steal(&cilkrt_pool[v]->pub.tq);
+    if (t)
+        *e = (uintptr_t)t | CILKRT_TASK_TAG;
+    else if (!cilkrt_deque_steal(&cilkrt_pool[v]->pub, w, e))
         return 0;
     stat_add(&w->stats.steals, 1);
     /* a victim with one stealable entry likely has more: let a sleeper look */

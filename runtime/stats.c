@@ -21,7 +21,7 @@ atomic_long cilkrt_suspended_peak;
 
 static void worker_stats_get(worker *w, cilkrt_stats *s)
 {
-    s->spawns = w->pub.nspawns;
+    s->spawns = w->pub.nspawns + w->pub.tq.pushes;
     s->steals = LOAD(w->stats.steals);
     s->steal_attempts = LOAD(w->stats.steal_attempts);
     s->failed_pops = LOAD(w->stats.failed_pops);
@@ -29,9 +29,11 @@ static void worker_stats_get(worker *w, cilkrt_stats *s)
     s->frames_allocated = LOAD(w->stats.frames_allocated);
     s->frames_peak = w->pub.frames_peak;
     s->tasks_allocated = LOAD(w->stats.tasks_allocated);
-    s->tasks_spawned = LOAD(w->stats.tasks_spawned);
-    s->tasks_peak = LOAD(w->stats.tasks_peak);
-    s->deque_peak = LOAD(w->stats.deque_peak);
+    s->tasks_spawned = w->pub.tq.pushes;
+    s->tasks_peak = w->pub.tq.peak;
+    s->deque_peak = LOAD(w->stats.deque_peak); /* the deeper of the two deques */
+    if (w->pub.tq.peak > s->deque_peak)
+        s->deque_peak = w->pub.tq.peak;
     s->idle_seconds = (double)LOAD(w->stats.idle_ns) * 1e-9;
 }
 
@@ -72,14 +74,15 @@ void cilkrt_stats_reset(void)
     for (int i = 0; i < cilkrt_pool_size; i++) {
         worker *w = cilkrt_pool[i];
         w->pub.nspawns = 0;
+        w->pub.tq.pushes = 0;
+        cilkrt_tdeque_reset_peak(&w->pub.tq); /* the owner is idle */
         w->pub.frames_peak = 0; /* no frame is held between root calls */
         atomic_ulong *counters[] = {&w->stats.steals,           &w->stats.steal_attempts,
                                     &w->stats.failed_pops,      &w->stats.suspensions,
                                     &w->stats.frames_allocated, &w->stats.tasks_allocated,
-                                    &w->stats.tasks_spawned,    &w->stats.idle_ns};
+                                    &w->stats.idle_ns};
         for (size_t k = 0; k < sizeof counters / sizeof counters[0]; k++)
             atomic_store_explicit(counters[k], 0, memory_order_relaxed);
-        atomic_store_explicit(&w->stats.tasks_peak, 0, memory_order_relaxed);
         atomic_store_explicit(&w->stats.deque_peak, 0, memory_order_relaxed);
         w->pub.push_limit = 0; /* owner-written, but the owner is idle */
     }

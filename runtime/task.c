@@ -1,127 +1,154 @@
 /*
- * task.c: child stealing (DESIGN §4).
+ * task.c: child stealing (DESIGN §4): what happens to a task after a thief
+ * took it, and what its owner does at the sync meanwhile.
  *
- * A spawn pushes a task (generated thunk + copied arguments + result
- * destination) on the worker's deque, tagged with the low bit so the deque
- * can hold frames and tasks side by side, and the parent goes on. The sync
- * pops the group's own tasks newest first and runs them; if one was stolen
- * (all older ones were then stolen too), it runs other work until the
- * thieves have finished.
+ * A task is a slot of its worker's task deque (tdeque.c): the generated
+ * thunk in run, the record in args. The owner pushes and pops slots inline
+ * (cilkrt_abi.h); the sync calls each popped task's thunk directly.
  *
- * pending counts stolen tasks only: the thief adds 1 under the victim's
- * deque lock (deque.c), before the owner's pop of that entry can fail
- * (the failed pop takes the same lock), and subtracts 1 with release when
- * the task is done. So after its pops the owner waits for pending == 0,
- * and tasks that never leave their worker cost no locked instruction.
+ * A stolen task runs in its slot on the thief. Its state says who has it:
+ *   0                 the owner's (every slot the owner fills is at 0)
+ *   the thief         a thief runs it (stored after the thief took it)
+ *   CILKRT_TASK_DONE  finished; the result is in place (release)
+ * The owner cannot reuse the slot before DONE; when it pops a stolen slot
+ * it waits for DONE by leapfrogging: it steals tasks from that thief's
+ * deque (they are descendants of the task it waits for, so it helps its
+ * own sync and its stack holds only work it waits for), and backs off
+ * (pause, then sched_yield) while there is nothing to take. It then sets
+ * state back to 0, keeping the invariant above.
  *
- * Tasks held by a worker (for the peak-pending statistic): spawned here or
- * stolen by this worker, not yet finished, minus those stolen from here
- * (tasks_lost, counted by the thieves).
+ * Records that do not fit in a slot come from per-worker free lists
+ * (cilkrt_record_alloc, the frames' size classes); the thunk frees them
+ * on the worker that runs it.
  */
+#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 
 #include "worker.h"
 
-void cilkrt_group_init(cilkrt_worker *w, cilkrt_group *g)
-{
-    atomic_init(&g->pending, 0);
-    g->base = atomic_load_explicit(&w->tail, memory_order_relaxed);
-    atomic_init(&g->lock, 0);
-    g->owner = w;
-}
+#define LEAP_SPINS                                                                                 \
+    64 /* failed leapfrog attempts with a pause between,                                           \
+          then with sched_yield between */
 
-cilkrt_task *cilkrt_task_alloc(cilkrt_worker *pw, size_t size)
+/* A large record's header: the size class, and the free-list link. */
+typedef struct record {
+    unsigned size_class;
+    struct record *next_free;
+} record;
+#define RECORD_HEADER 16 /* keeps the record 16-aligned */
+
+void *cilkrt_record_alloc(cilkrt_worker *pw, size_t size)
 {
     worker *w = worker_of(pw);
-    unsigned c = (unsigned)((size + CILKRT_CACHE_LINE - 1) / CILKRT_CACHE_LINE) - 1;
-    cilkrt_task *t;
-    if (c < CILKRT_TASK_CLASSES && (t = w->free_tasks[c]) != NULL) {
-        w->free_tasks[c] = t->next_free;
+    size_t total = size + RECORD_HEADER;
+    unsigned c = (unsigned)((total + CILKRT_CACHE_LINE - 1) / CILKRT_CACHE_LINE) - 1;
+    record *r;
+    if (c < CILKRT_TASK_CLASSES && (r = w->free_records[c]) != NULL) {
+        w->free_records[c] = r->next_free;
     } else {
         if (c < CILKRT_TASK_CLASSES)
-            t = cilkrt_carve(w, c);
-        else if (!(t = aligned_alloc(CILKRT_CACHE_LINE, (size_t)(c + 1) * CILKRT_CACHE_LINE))) {
+            r = cilkrt_carve(w, c);
+        else if (!(r = aligned_alloc(CILKRT_CACHE_LINE, (size_t)(c + 1) * CILKRT_CACHE_LINE))) {
             fprintf(stderr, "cilkrt: error: out of memory for a task of %zu bytes\n", size);
             exit(1);
         }
         stat_add(&w->stats.tasks_allocated, 1);
     }
-    t->size_class = c;
-    return t;
+    r->size_class = c;
+    return (char *)r + RECORD_HEADER;
 }
 
-static void task_free(worker *w, cilkrt_task *t)
-{
-    unsigned c = t->size_class;
-    if (c < CILKRT_TASK_CLASSES) {
-        t->next_free = w->free_tasks[c];
-        w->free_tasks[c] = t;
-    } else {
-        free(t);
-    }
-}
-
-void cilkrt_task_spawn(cilkrt_worker *pw, cilkrt_group *g, cilkrt_task *t)
+void cilkrt_record_free(cilkrt_worker *pw, void *p)
 {
     worker *w = worker_of(pw);
-    t->group = g; /* published to thieves by the push's release store */
-    w->tasks_held++;
-    stat_add(&w->stats.tasks_spawned, 1);
-    stat_max(&w->stats.tasks_peak,
-             w->tasks_held - atomic_load_explicit(&w->tasks_lost, memory_order_relaxed));
-    cilkrt_deque_push_entry(pw, (uintptr_t)t | CILKRT_TASK_TAG);
+    record *r = (record *)((char *)p - RECORD_HEADER);
+    unsigned c = r->size_class;
+    if (c < CILKRT_TASK_CLASSES) {
+        r->next_free = w->free_records[c];
+        w->free_records[c] = r;
+    } else {
+        free(r);
+    }
 }
 
 void cilkrt_task_run_stolen(worker *w, cilkrt_task *t)
 {
-    cilkrt_group *g = t->group;
-    worker *owner = worker_of(g->owner); /* g may die once pending is 0 */
-    w->tasks_held++;
+    /* relaxed: only a hint, telling the owner whom to steal back from */
+    atomic_store_explicit(&t->state, (uintptr_t)w, memory_order_relaxed);
     t->run(&w->pub, t);
-    task_free(w, t);
-    w->tasks_held--;
-    /* release: the child's result (and all it wrote) is visible to the
-     * parent, which acquires pending at its sync */
-    if (atomic_fetch_sub_explicit(&g->pending, 1, memory_order_release) == 1)
-        cilkrt_wake(owner);
+    /* release: the child's result, and all it wrote, are visible to the
+     * owner, which acquires state; the slot is the owner's from here on */
+    atomic_store_explicit(&t->state, CILKRT_TASK_DONE, memory_order_release);
 }
 
-static int group_done(void *arg)
+/* One leapfrog attempt: a task from the deque of t's thief, run here. */
+static int leapfrog(worker *w, uintptr_t thief)
 {
-    cilkrt_group *g = arg;
-    return atomic_load_explicit(&g->pending, memory_order_acquire) == 0;
+    if (thief == 0) /* taken, but the thief has not said so yet */
+        return 0;
+    stat_add(&w->stats.steal_attempts, 1);
+    cilkrt_task *x = cilkrt_tdeque_steal(&((worker *)thief)->pub.tq);
+    if (!x)
+        return 0;
+    stat_add(&w->stats.steals, 1);
+    cilkrt_task_run_stolen(w, x);
+    return 1;
 }
 
-void cilkrt_group_sync(cilkrt_worker *pw, cilkrt_group *g)
+static void wait_stolen(worker *w, cilkrt_task *t)
 {
-    worker *w = worker_of(pw);
-    long t;
-    while ((t = atomic_load_explicit(&pw->tail, memory_order_relaxed)) > g->base) {
-        /* our own slot: only we write it, a thief may only read it */
-        cilkrt_task *task =
-            (cilkrt_task *)((uintptr_t)pw->deque[(t - 1) & pw->deque_mask] & ~CILKRT_TASK_TAG);
-        if (!cilkrt_pop(pw, t - 1))
-            break; /* stolen, and so is every older task of g */
-        task->run(pw, task);
-        task_free(w, task);
-        w->tasks_held--;
+    unsigned idle = 0;
+    uintptr_t s;
+    stat_add(&w->stats.failed_pops, 1);
+    /* acquire: pairs with the release of DONE in cilkrt_task_run_stolen */
+    while ((s = atomic_load_explicit(&t->state, memory_order_acquire)) != CILKRT_TASK_DONE) {
+        if (leapfrog(w, s)) {
+            idle = 0;
+            continue;
+        }
+        if (idle++ < LEAP_SPINS)
+            for (int i = 0; i < 16; i++)
+                cpu_relax();
+        else
+            sched_yield();
     }
-    g->base = atomic_load_explicit(&pw->tail, memory_order_relaxed);
-    if (!group_done(g))
-        cilkrt_sched_loop(w, group_done, g);
+    atomic_store_explicit(&t->state, 0, memory_order_relaxed);
+}
+
+char *cilkrt_task_reach(cilkrt_worker *w) { return cilkrt_tdeque_reach(&w->tq); }
+
+void cilkrt_task_share(cilkrt_worker *w) { cilkrt_tdeque_share(&w->tq); }
+
+cilkrt_task *cilkrt_task_pop_slow(cilkrt_worker *pw)
+{
+    cilkrt_tdeque *q = &pw->tq;
+    cilkrt_task *t = cilkrt_tdeque_pop(q);
+    if (t)
+        return t;
+    wait_stolen(worker_of(pw), cilkrt_tdeque_top_slot(q));
+    cilkrt_tdeque_pop_stolen(q);
+    return NULL;
+}
+
+void cilkrt_group_wait(cilkrt_worker *w, cilkrt_group *g)
+{
+    g->top = w->tq.top;
+    cilkrt_group_count(w, g);
+    while (cilkrt_group_pending(g)) {
+        cilkrt_task *t = cilkrt_task_pop(w, g);
+        if (t)
+            t->run(w, t);
+    }
 }
 
 /* Serializes op= combinations of the group's children into the parent's
  * locals; acquire/release make each combination see the previous one. */
-void cilkrt_group_lock(cilkrt_group *g)
+void cilkrt_lock_take(cilkrt_lock *l)
 {
-    while (atomic_exchange_explicit(&g->lock, 1, memory_order_acquire))
-        while (atomic_load_explicit(&g->lock, memory_order_relaxed))
+    while (atomic_exchange_explicit(&l->held, 1, memory_order_acquire))
+        while (atomic_load_explicit(&l->held, memory_order_relaxed))
             cpu_relax();
 }
 
-void cilkrt_group_unlock(cilkrt_group *g)
-{
-    atomic_store_explicit(&g->lock, 0, memory_order_release);
-}
+void cilkrt_lock_give(cilkrt_lock *l) { atomic_store_explicit(&l->held, 0, memory_order_release); }

@@ -21,7 +21,7 @@
 
 #define CILKRT_HIDDEN __attribute__((visibility("hidden")))
 
-/* Task free lists use the frames' size classes (64-byte steps). */
+/* Free lists of large task records use the frames' size classes. */
 #define CILKRT_TASK_CLASSES CILKRT_FRAME_CLASSES
 
 /* Counters that other threads read while the worker runs (the statistics
@@ -33,11 +33,10 @@ typedef struct {
     atomic_ulong failed_pops;      /* pops that found the entry stolen */
     atomic_ulong suspensions;      /* syncs that suspended a frame */
     atomic_ulong frames_allocated; /* frames carved from fresh memory */
-    atomic_ulong tasks_allocated;  /* tasks carved from fresh memory */
-    atomic_ulong tasks_spawned;
-    atomic_long tasks_peak; /* max of tasks held (see task.c) */
-    atomic_long deque_peak; /* deepest deque */
-    atomic_ulong idle_ns;   /* time spent finding no work */
+    atomic_ulong tasks_allocated;  /* large task records carved from fresh
+                                      memory (the rest live in the deque) */
+    atomic_long deque_peak;        /* deepest frame deque */
+    atomic_ulong idle_ns;          /* time spent finding no work */
 } worker_stats;
 
 typedef struct chunk chunk;
@@ -46,21 +45,16 @@ typedef struct worker {
     cilkrt_worker pub; /* must be first: generated code sees only this */
 
     /* Private to the owner. */
-    uint64_t rng;         /* xorshift state for victim choice */
-    cilkrt_frame *resume; /* frame handed over by a last-returning child
-                             (cont.c); run by the next scheduler loop
-                             iteration, which may not exit before
-                             (sched.c): at most one at a time */
-    cilkrt_task *free_tasks[CILKRT_TASK_CLASSES];
-    chunk *chunks;           /* fresh memory, freed at exit */
-    char *carve, *carve_end; /* unused rest of the newest chunk */
-    long tasks_held;         /* tasks spawned here or stolen by this
-                                worker and not yet finished */
+    uint64_t rng;                                     /* xorshift state for victim choice */
+    cilkrt_frame *resume;                             /* frame handed over by a last-returning child
+                                                         (cont.c); run by the next scheduler loop
+                                                         iteration, which may not exit before
+                                                         (sched.c): at most one at a time */
+    struct record *free_records[CILKRT_TASK_CLASSES]; /* task.c */
+    chunk *chunks;                                    /* fresh memory, freed at exit */
+    char *carve, *carve_end;                          /* unused rest of the newest chunk */
     pthread_t thread;
     worker_stats stats;
-
-    /* Written by thieves (under the deque lock). */
-    _Alignas(CILKRT_CACHE_LINE) atomic_long tasks_lost; /* tasks stolen from here */
 
     /* Idle sleep: 1 while the worker sleeps or is about to; the futex word. */
     _Alignas(CILKRT_CACHE_LINE) atomic_int sleeping;
@@ -110,14 +104,34 @@ int cilkrt_pool_configured_size(void) CILKRT_HIDDEN;
 void cilkrt_deque_init(cilkrt_worker *w, long capacity) CILKRT_HIDDEN;
 void cilkrt_deque_destroy(cilkrt_worker *w) CILKRT_HIDDEN;
 void cilkrt_barrier_init(void) CILKRT_HIDDEN;
-/* Entries are frame pointers (continuation mode) or task pointers with the
- * low bit set (child mode). */
+/* Entries are frame pointers; the scheduler's jobs tag task pointers with
+ * the low bit (the deque tests push tagged words too). */
 #define CILKRT_TASK_TAG ((uintptr_t)1)
-void cilkrt_deque_push_entry(cilkrt_worker *w, uintptr_t e) CILKRT_HIDDEN;
 /* Take the oldest entry of victim v into *e; thief is the calling worker,
  * or NULL in tests. A frame taken is marked stolen under the deque lock.
  * Returns 1 on success. */
 int cilkrt_deque_steal(cilkrt_worker *v, worker *thief, uintptr_t *e) CILKRT_HIDDEN;
+
+/* ---- tdeque.c: child stealing's task deque (a split deque of slots) ---- */
+void cilkrt_tdeque_init(cilkrt_tdeque *q) CILKRT_HIDDEN;
+void cilkrt_tdeque_destroy(cilkrt_tdeque *q) CILKRT_HIDDEN;
+char *cilkrt_tdeque_reach(cilkrt_tdeque *q) CILKRT_HIDDEN;
+void cilkrt_tdeque_share(cilkrt_tdeque *q) CILKRT_HIDDEN;
+void *cilkrt_tdeque_slot(cilkrt_tdeque *q, long i) CILKRT_HIDDEN;
+/* Owner, when the inline pop finds top <= pop_floor (and top > 0): pop
+ * slot top - 1 and return it if it is private (the first of a block), or
+ * after taking back part of the shared slots; NULL if a thief took it
+ * (then top is unchanged). */
+void *cilkrt_tdeque_pop(cilkrt_tdeque *q) CILKRT_HIDDEN;
+/* Owner: slot top - 1, and dropping it once its thief has finished. */
+void *cilkrt_tdeque_top_slot(cilkrt_tdeque *q) CILKRT_HIDDEN;
+void cilkrt_tdeque_pop_stolen(cilkrt_tdeque *q) CILKRT_HIDDEN;
+void cilkrt_tdeque_reset_peak(cilkrt_tdeque *q) CILKRT_HIDDEN;
+/* Thief: take the oldest shared slot, or NULL (then ask the owner to
+ * share more). Slots are taken one at a time today; [tail, split) is
+ * contiguous, so a batch of the oldest is one CAS away (steal-half). */
+void *cilkrt_tdeque_steal(cilkrt_tdeque *q) CILKRT_HIDDEN;
+long cilkrt_tdeque_depth(cilkrt_tdeque *q) CILKRT_HIDDEN; /* owner */
 
 /* ---- frame.c: frame and task memory, frame locks ---- */
 void *cilkrt_carve(worker *w, unsigned size_class) CILKRT_HIDDEN;
@@ -136,15 +150,25 @@ void cilkrt_alloca_destroy(cilkrt_worker *w) CILKRT_HIDDEN;
 void cilkrt_frame_mark_stolen(cilkrt_frame *f) CILKRT_HIDDEN;
 
 /* ---- task.c: child stealing ---- */
+/* Run a task taken from another worker's deque, in its slot. */
 void cilkrt_task_run_stolen(worker *w, cilkrt_task *t) CILKRT_HIDDEN;
+/* Wait for every task of g (initialized with cilkrt_group_init on this
+ * worker, its tasks pushed here): run the worker's own ones, leapfrog on
+ * stolen ones, exactly as a generated sync does, but calling each task's
+ * thunk through run. g may live in memory (group.c): it takes tq.top
+ * afresh. The tasks of g must be the newest on the deque: a group's
+ * spawns and its wait nest inside the spawns and syncs of any other group
+ * on the same worker (a generated sync pops its own count of tasks). */
+void cilkrt_group_wait(cilkrt_worker *w, cilkrt_group *g) CILKRT_HIDDEN;
 
 /* ---- generic.c: tasks that generated code did not describe ----
  * The only way group.c (cilk_group, cilk_spawn_ffi) reaches the task
- * machinery, with cilkrt_group_init/cilkrt_group_sync: a child task that
+ * machinery, with cilkrt_group_init/cilkrt_group_wait: a child task that
  * calls run(w, payload) on whichever worker takes it. From a worker only.
- * cilkrt_generic_alloc returns room for `size` bytes of payload, aligned
- * for any type, that live until run returns; fill it, then push it (the
- * push publishes it to thieves). */
+ * cilkrt_generic_alloc takes the next slot of the worker's task deque and
+ * returns room for `size` bytes of payload, aligned for any type, that
+ * live until run returns; fill it (nothing may spawn meanwhile), then
+ * push it (the push publishes it to thieves when they ask). */
 typedef void (*cilkrt_generic_fn)(cilkrt_worker *w, void *payload);
 void *cilkrt_generic_alloc(worker *w, size_t size, cilkrt_generic_fn run) CILKRT_HIDDEN;
 void cilkrt_generic_push(worker *w, cilkrt_group *g, void *payload) CILKRT_HIDDEN;

@@ -42,24 +42,36 @@ static int second(void)   // run first, by the parent at its sync
 
 struct cilkc_locals_forced { int x_0; int y_1; };  /* for __typeof__ only */
 struct cilkc_task_forced_1 {
-    cilkrt_task h;
     __typeof__(&(((struct cilkc_locals_forced *)0)->x_0)) dst;
 };
 static void cilkc_thunk_forced_1(cilkrt_worker *w, cilkrt_task *h)
 {
-    struct cilkc_task_forced_1 *t = (struct cilkc_task_forced_1 *)h;
+    struct cilkc_task_forced_1 *t = CILKRT_RECORD_OF(h, struct cilkc_task_forced_1);
+    struct cilkc_task_forced_1 r = *t;
+    if (!CILKRT_IN_SLOT(struct cilkc_task_forced_1)) cilkrt_record_free(w, t);
     (void)w;
-    *t->dst = first();
+    *r.dst = first();
 }
 struct cilkc_task_forced_2 {
-    cilkrt_task h;
     __typeof__(&(((struct cilkc_locals_forced *)0)->y_1)) dst;
 };
 static void cilkc_thunk_forced_2(cilkrt_worker *w, cilkrt_task *h)
 {
-    struct cilkc_task_forced_2 *t = (struct cilkc_task_forced_2 *)h;
+    struct cilkc_task_forced_2 *t = CILKRT_RECORD_OF(h, struct cilkc_task_forced_2);
+    struct cilkc_task_forced_2 r = *t;
+    if (!CILKRT_IN_SLOT(struct cilkc_task_forced_2)) cilkrt_record_free(w, t);
     (void)w;
-    *t->dst = second();
+    *r.dst = second();
+}
+static inline void cilkc_sync_forced(cilkrt_worker *w, cilkrt_group *g)
+{
+    cilkrt_group_count(w, g);
+    while (cilkrt_group_pending(g)) {
+        cilkrt_task *h = cilkrt_task_pop(w, g);
+        if (!h) continue;
+        if (h->run == cilkc_thunk_forced_1) cilkc_thunk_forced_1(w, h);
+        else cilkc_thunk_forced_2(w, h);
+    }
 }
 
 int cilkc_body_forced(cilkrt_worker *w)
@@ -67,16 +79,16 @@ int cilkc_body_forced(cilkrt_worker *w)
     cilkrt_group g;
     cilkrt_group_init(w, &g);
     int x, y;
-    { struct cilkc_task_forced_1 *t = (struct cilkc_task_forced_1 *)
-          cilkrt_task_alloc(w, sizeof *t);
-      t->h.run = cilkc_thunk_forced_1; t->dst = &x;
-      cilkrt_task_spawn(w, &g, &t->h); }
-    { struct cilkc_task_forced_2 *t = (struct cilkc_task_forced_2 *)
-          cilkrt_task_alloc(w, sizeof *t);
-      t->h.run = cilkc_thunk_forced_2; t->dst = &y;
-      cilkrt_task_spawn(w, &g, &t->h); }
-    cilkrt_group_sync(w, &g);
-    { int r = x + y; cilkrt_group_sync(w, &g); return r; }
+    { cilkrt_task *h = cilkrt_task_slot(w, &g);
+      struct cilkc_task_forced_1 *t = CILKRT_RECORD(w, h, struct cilkc_task_forced_1);
+      h->run = cilkc_thunk_forced_1; t->dst = &x;
+      cilkrt_task_push(w, &g); }
+    { cilkrt_task *h = cilkrt_task_slot(w, &g);
+      struct cilkc_task_forced_2 *t = CILKRT_RECORD(w, h, struct cilkc_task_forced_2);
+      h->run = cilkc_thunk_forced_2; t->dst = &y;
+      cilkrt_task_push(w, &g); }
+    cilkc_sync_forced(w, &g);
+    { int r = x + y; cilkc_sync_forced(w, &g); return r; }
 }
 
 struct cilkc_args_forced { int ret; };

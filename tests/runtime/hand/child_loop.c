@@ -34,30 +34,43 @@ long loop_leaf(long i)
 
 struct cilkc_locals_spawn_loop { long n_0; long i_1; long s_2; };  /* for __typeof__ only */
 struct cilkc_task_spawn_loop_1 {
-    cilkrt_task h;
     __typeof__(((struct cilkc_locals_spawn_loop *)0)->i_1) a0;
     __typeof__(&(((struct cilkc_locals_spawn_loop *)0)->s_2)) dst;
+    cilkrt_lock *lk;   /* op=: combinations into s are serialized */
 };
 static void cilkc_thunk_spawn_loop_1(cilkrt_worker *w, cilkrt_task *h)
 {
-    struct cilkc_task_spawn_loop_1 *t = (struct cilkc_task_spawn_loop_1 *)h;
+    struct cilkc_task_spawn_loop_1 *t = CILKRT_RECORD_OF(h, struct cilkc_task_spawn_loop_1);
+    struct cilkc_task_spawn_loop_1 r = *t;
+    if (!CILKRT_IN_SLOT(struct cilkc_task_spawn_loop_1)) cilkrt_record_free(w, t);
     (void)w;
-    __typeof__(*t->dst) r = loop_leaf(t->a0);
-    cilkrt_group_lock(h->group); *t->dst += r; cilkrt_group_unlock(h->group);
+    __typeof__(*r.dst) v = loop_leaf(r.a0);
+    cilkrt_lock_take(r.lk); *r.dst += v; cilkrt_lock_give(r.lk);
+}
+static inline void cilkc_sync_spawn_loop(cilkrt_worker *w, cilkrt_group *g)
+{
+    cilkrt_group_count(w, g);
+    while (cilkrt_group_pending(g)) {
+        cilkrt_task *h = cilkrt_task_pop(w, g);
+        if (!h) continue;
+        cilkc_thunk_spawn_loop_1(w, h);
+    }
 }
 
 long cilkc_body_spawn_loop(cilkrt_worker *w, long n)
 {
     cilkrt_group g;
     cilkrt_group_init(w, &g);
+    cilkrt_lock lk = {0};
     long i, s = 0;
     for (i = 0; i < n; i++)
-    { struct cilkc_task_spawn_loop_1 *t = (struct cilkc_task_spawn_loop_1 *)
-          cilkrt_task_alloc(w, sizeof *t);
-      t->h.run = cilkc_thunk_spawn_loop_1; t->a0 = i; t->dst = &s;
-      cilkrt_task_spawn(w, &g, &t->h); }
-    cilkrt_group_sync(w, &g);
-    { long r = s; cilkrt_group_sync(w, &g); return r; }
+    { __typeof__(i) a0 = (i);
+      cilkrt_task *h = cilkrt_task_slot(w, &g);
+      struct cilkc_task_spawn_loop_1 *t = CILKRT_RECORD(w, h, struct cilkc_task_spawn_loop_1);
+      h->run = cilkc_thunk_spawn_loop_1; t->a0 = a0; t->dst = &s; t->lk = &lk;
+      cilkrt_task_push(w, &g); }
+    cilkc_sync_spawn_loop(w, &g);
+    { long r = s; cilkc_sync_spawn_loop(w, &g); return r; }
 }
 
 struct cilkc_args_spawn_loop { long n_0; long ret; };

@@ -75,6 +75,7 @@ __attribute__((format(printf, 4, 5))) static void mc_report(const char *file, in
 #define cr_expect_gt(a, b, ...) MC_CHECK(0, (a) > (b), #a " > " #b, __VA_ARGS__)
 #define cr_expect_not_null(p, ...) MC_CHECK(0, (p) != NULL, #p " != NULL", __VA_ARGS__)
 #define cr_assert_not_null(p, ...) MC_CHECK(1, (p) != NULL, #p " != NULL", __VA_ARGS__)
+#define cr_expect_null(p, ...) MC_CHECK(0, (p) == NULL, #p " == NULL", __VA_ARGS__)
 #define cr_expect_str_eq(a, b, ...) \
     MC_CHECK(0, strcmp((a), (b)) == 0, #a " equals " #b, __VA_ARGS__)
 #define cr_log_info(...) (fprintf(stderr, "[----] " __VA_ARGS__), fprintf(stderr, "\n"))

@@ -129,19 +129,19 @@ struct cilkrt_boundary {
 typedef struct cilkrt_tdeque {
     /* owner's line; the inline paths use the first four */
     _Alignas(CILKRT_CACHE_LINE) char *top; /* the next free slot, in block */
-    char *push_limit;      /* push inline while top < push_limit: the
-                              block's end or the deepest depth so far */
-    char *pop_floor;       /* pop inline while top > pop_floor: the slot
-                              below top is private and in block */
-    unsigned long pushes;  /* spawns (statistics, counted at the syncs) */
-    char *block;           /* the current block: top is in [block, its end] */
-    long first;            /* index of the block's first slot */
-    long split;            /* the owner's copy of the shared split */
-    long peak;             /* deepest index so far (statistics) */
-    char *_Atomic *blocks; /* block table, read by thieves */
+    char *push_limit;                      /* push inline while top < push_limit: the
+                                              block's end or the deepest depth so far */
+    char *pop_floor;                       /* pop inline while top > pop_floor: the slot
+                                              below top is private and in block */
+    unsigned long pushes;                  /* spawns (statistics, counted at the syncs) */
+    char *block;                           /* the current block: top is in [block, its end] */
+    long first;                            /* index of the block's first slot */
+    long split;                            /* the owner's copy of the shared split */
+    long peak;                             /* deepest index so far (statistics) */
+    char *_Atomic *blocks;                 /* block table, read by thieves */
     /* thieves' line */
     _Alignas(CILKRT_CACHE_LINE) _Atomic unsigned long ts; /* tail | split << 32 */
-    _Atomic int movesplit; /* a thief found nothing: share more */
+    _Atomic int movesplit;                                /* a thief found nothing: share more */
 } cilkrt_tdeque;
 
 /* Out-of-line owner paths of the task deque (runtime/task.c, on
@@ -469,10 +469,10 @@ struct cilkrt_task {
  * into the slot. The thunk reads it with CILKRT_RECORD_OF, copies every
  * field into locals, and then gives a large record back with
  * cilkrt_record_free, before it calls the child. */
-#define CILKRT_RECORD(w, t, T)                                                                  \
-    (CILKRT_IN_SLOT(T) ? (T *)(void *)(t)->args                                                 \
+#define CILKRT_RECORD(w, t, T)                                                                     \
+    (CILKRT_IN_SLOT(T) ? (T *)(void *)(t)->args                                                    \
                        : (T *)(*(void **)(void *)(t)->args = cilkrt_record_alloc(w, sizeof(T))))
-#define CILKRT_RECORD_OF(t, T)                                                                  \
+#define CILKRT_RECORD_OF(t, T)                                                                     \
     (CILKRT_IN_SLOT(T) ? (T *)(void *)(t)->args : *(T **)(void *)(t)->args)
 void *cilkrt_record_alloc(cilkrt_worker *w, __SIZE_TYPE__ size);
 void cilkrt_record_free(cilkrt_worker *w, void *record);

@@ -76,7 +76,7 @@ void cilkrt_stats_reset(void)
         w->pub.nspawns = 0;
         w->pub.tq.pushes = 0;
         cilkrt_tdeque_reset_peak(&w->pub.tq); /* the owner is idle */
-        w->pub.frames_peak = 0; /* no frame is held between root calls */
+        w->pub.frames_peak = 0;               /* no frame is held between root calls */
         atomic_ulong *counters[] = {&w->stats.steals,           &w->stats.steal_attempts,
                                     &w->stats.failed_pops,      &w->stats.suspensions,
                                     &w->stats.frames_allocated, &w->stats.tasks_allocated,

@@ -212,7 +212,7 @@ void *cilkrt_tdeque_pop(cilkrt_tdeque *q)
     for (;;) {
         long tail = tail_of(ts), split = split_of(ts);
         if (tail == split)
-            return NULL; /* every shared slot was taken, slot i too */
+            return NULL;                       /* every shared slot was taken, slot i too */
         long keep = tail + (split - tail) / 2; /* the older half stays shared */
         /* relaxed: the CAS's place in ts's modification order is what
          * takes [keep, split) from the thieves; their contents are ours */
@@ -227,10 +227,7 @@ void *cilkrt_tdeque_pop(cilkrt_tdeque *q)
     }
 }
 
-void *cilkrt_tdeque_top_slot(cilkrt_tdeque *q)
-{
-    return cilkrt_tdeque_slot(q, top_index(q) - 1);
-}
+void *cilkrt_tdeque_top_slot(cilkrt_tdeque *q) { return cilkrt_tdeque_slot(q, top_index(q) - 1); }
 
 void cilkrt_tdeque_pop_stolen(cilkrt_tdeque *q)
 {

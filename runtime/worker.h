@@ -45,14 +45,15 @@ typedef struct worker {
     cilkrt_worker pub; /* must be first: generated code sees only this */
 
     /* Private to the owner. */
-    uint64_t rng;                                     /* xorshift state for victim choice */
-    cilkrt_frame *resume;                             /* frame handed over by a last-returning child
-                                                         (cont.c); run by the next scheduler loop
-                                                         iteration, which may not exit before
-                                                         (sched.c): at most one at a time */
-    struct record *free_records[CILKRT_TASK_CLASSES]; /* task.c */
-    chunk *chunks;                                    /* fresh memory, freed at exit */
-    char *carve, *carve_end;                          /* unused rest of the newest chunk */
+    uint64_t rng;         /* xorshift state for victim choice */
+    cilkrt_frame *resume; /* frame handed over by a last-returning child
+                             (cont.c); run by the next scheduler loop
+                             iteration, which may not exit before
+                             (sched.c): at most one at a time */
+    /* large task records (task.c) */
+    struct record *free_records[CILKRT_TASK_CLASSES];
+    chunk *chunks;           /* fresh memory, freed at exit */
+    char *carve, *carve_end; /* unused rest of the newest chunk */
     pthread_t thread;
     worker_stats stats;
 

@@ -487,13 +487,14 @@ void cilkrt_record_free(cilkrt_worker *w, void *record);
  * A plain struct, so that cc keeps both in registers. */
 struct cilkrt_group {
     long n;    /* tasks pushed and not yet popped */
-    char *top; /* == tq.top between the operations below */
+    char *top; /* == tq.top between the operations below, while n > 0 */
 };
 
 static inline void cilkrt_group_init(cilkrt_worker *w, cilkrt_group *g)
 {
+    (void)w;
     g->n = 0;
-    g->top = w->tq.top;
+    g->top = 0; /* loaded at the first spawn: a leaf never touches tq */
 }
 
 /* Serializes the op= combinations of one invocation's children into its
@@ -509,6 +510,8 @@ typedef struct cilkrt_lock {
 static inline cilkrt_task *cilkrt_task_slot(cilkrt_worker *w, cilkrt_group *g)
 {
     cilkrt_tdeque *q = &w->tq;
+    if (g->n == 0) /* (a constant for cc in straight-line code) */
+        g->top = q->top;
     if (__builtin_expect(g->top >= q->push_limit, 0))
         g->top = cilkrt_task_reach(w);
     return (cilkrt_task *)(void *)g->top;

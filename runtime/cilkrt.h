@@ -46,9 +46,11 @@ unsigned long cilkrt_stats_steals(void);
 /* Spawns not done because Cilk-5's abort stopped them (runtime/cilk5.c). */
 unsigned long cilkrt_stats_cut_off(void);
 unsigned long cilkrt_stats_suspensions(void);
-/* Entries in worker `id`'s deque now (0 if there is no such worker): a
+/* Entries in worker `id`'s deques now (0 if there is no such worker): a
  * snapshot that may be stale by the time it returns, safe at any time; the
- * stability experiment samples queue lengths with it (docs/stability.md). */
+ * stability experiment samples queue lengths with it (docs/stability.md).
+ * Child-mode tasks a worker has not shared with thieves count only when
+ * the worker asks about itself (they are private to it). */
 long cilkrt_stats_deque_length(int id);
 
 /* Task groups: spawn any C function onto the pool from plain C or from

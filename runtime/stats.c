@@ -115,7 +115,7 @@ long cilkrt_stats_deque_length(int id)
      * between them can (by one), hence the clamp. */
     long h = LOAD(w->head);
     long t = LOAD(w->tail);
-    return t > h ? t - h : 0;
+    return (t > h ? t - h : 0) + cilkrt_tdeque_pending(&w->tq, w == cilkrt_self());
 }
 
 static void print_row(const char *who, const cilkrt_stats *s)

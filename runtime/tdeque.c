@@ -269,5 +269,14 @@ void *cilkrt_tdeque_steal(cilkrt_tdeque *q)
     return cilkrt_tdeque_slot(q, tail);
 }
 
+/* Tasks waiting on the deque (neither stolen nor popped): exact for the
+ * owner; another thread sees only the shared ones (the private part is
+ * the owner's alone, top included), a lower bound. */
+long cilkrt_tdeque_pending(cilkrt_tdeque *q, int owner)
+{
+    unsigned long ts = atomic_load_explicit(&q->ts, memory_order_relaxed);
+    return (owner ? top_index(q) : split_of(ts)) - tail_of(ts);
+}
+
 /* Tasks on the deque, stolen ones included (owner, or tests). */
 long cilkrt_tdeque_depth(cilkrt_tdeque *q) { return top_index(q); }

@@ -133,6 +133,7 @@ void cilkrt_tdeque_reset_peak(cilkrt_tdeque *q) CILKRT_HIDDEN;
  * contiguous, so a batch of the oldest is one CAS away (steal-half). */
 void *cilkrt_tdeque_steal(cilkrt_tdeque *q) CILKRT_HIDDEN;
 long cilkrt_tdeque_depth(cilkrt_tdeque *q) CILKRT_HIDDEN; /* owner */
+long cilkrt_tdeque_pending(cilkrt_tdeque *q, int owner) CILKRT_HIDDEN;
 
 /* ---- frame.c: frame and task memory, frame locks ---- */
 void *cilkrt_carve(worker *w, unsigned size_class) CILKRT_HIDDEN;

@@ -462,7 +462,7 @@ struct cilkrt_task {
 
 /* Does a record of type T live in the slot itself? (A compile-time
  * constant: the other branch of CILKRT_RECORD is dead code for cc.) */
-#define CILKRT_IN_SLOT(T) (sizeof(T) <= CILKRT_TASK_ARGS && _Alignof(T) <= 16)
+#define CILKRT_IN_SLOT(T) (sizeof(T) <= CILKRT_TASK_ARGS && __alignof__(T) <= 16)
 
 /* Where a spawn writes the record of type T of slot t: in the slot, or
  * (large records) in a block from cilkrt_record_alloc whose address goes

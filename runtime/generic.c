@@ -54,3 +54,17 @@ void cilkrt_generic_push(worker *w, cilkrt_group *g, void *payload)
     g->top = w->pub.tq.top;
     cilkrt_task_push(&w->pub, g);
 }
+
+long cilkrt_generic_depth(worker *w) { return cilkrt_tdeque_depth(&w->pub.tq); }
+
+/* Reads the run of each slot: the owner wrote it, a thief only reads it. */
+int cilkrt_generic_newest(worker *w, long depth, long n)
+{
+    cilkrt_tdeque *q = &w->pub.tq;
+    if (cilkrt_tdeque_depth(q) != depth)
+        return 0;
+    for (long i = depth - n; i < depth; i++)
+        if (((cilkrt_task *)cilkrt_tdeque_slot(q, i))->run != generic_thunk)
+            return 0;
+    return 1;
+}

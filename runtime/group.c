@@ -134,6 +134,7 @@ typedef struct batch batch;
 typedef struct {
     worker *owner;      /* worker group: its worker; NULL: a shared group */
     cilkrt_group tasks; /* worker group: the children on owner's deque */
+    long depth;         /* worker group: owner's deque depth after its last spawn */
     /* Shared group, all under mu. */
     pthread_mutex_t mu;
     pthread_cond_t cv; /* signalled when batches drops to 0 */
@@ -189,11 +190,30 @@ static void check_owner(group *g, const char *fn)
     }
 }
 
+/* A worker group's tasks must be the newest on its owner's deque (they
+ * are counted, not delimited): a spawn of the function around the group
+ * between the group's spawns and its sync would overwrite one of them or
+ * be popped in its place. Checks that the deque is as the group's last
+ * spawn left it, with generic tasks in the n slots below its top, and
+ * stops the program otherwise. Outside the generated code's fast path. */
+static void check_nested(group *g, long n, const char *fn)
+{
+    if (!g->owner || g->tasks.n == 0 || cilkrt_generic_newest(g->owner, g->depth, n))
+        return;
+    fprintf(stderr,
+            "cilkrt: error: %s: other spawns came between the group's spawns and its sync "
+            "on this worker; a group's spawns and sync must nest inside the spawns and "
+            "syncs around them (child stealing)\n",
+            fn);
+    abort();
+}
+
 void cilk_group_sync(cilk_group *pg)
 {
     group *g = group_of(pg);
     if (g->owner) {
         check_owner(g, "cilk_group_sync");
+        check_nested(g, g->tasks.n, "cilk_group_sync");
         cilkrt_group_wait(&g->owner->pub, &g->tasks);
         return;
     }
@@ -292,9 +312,10 @@ static call *call_alloc(group *g, size_t size)
 
 static void call_spawn(group *g, call *c)
 {
-    if (g->owner)
+    if (g->owner) {
         cilkrt_generic_push(g->owner, &g->tasks, c);
-    else
+        g->depth = cilkrt_generic_depth(g->owner);
+    } else
         shared_add(g, c);
 }
 
@@ -314,6 +335,7 @@ int cilk_spawn_ffi(cilk_group *pg, ffi_cif *cif, void (*fn)(void), void *result,
         return invalid("cilk_spawn_ffi", "expected argument pointers, got a null pointer");
     group *g = group_of(pg);
     check_owner(g, "cilk_spawn_ffi");
+    check_nested(g, 1, "cilk_spawn_ffi");
     call *c = call_alloc(g, call_size(cif));
     lay_out(c, cif, fn, result);
     for (unsigned i = 0; i < cif->nargs; i++)
@@ -507,6 +529,7 @@ int cilk_spawnf(cilk_group *pg, void (*fn)(void), const char *sig, void *result,
         return -1;
     group *g = group_of(pg);
     check_owner(g, "cilk_spawnf");
+    check_nested(g, 1, "cilk_spawnf");
     call *c = call_alloc(g, e->size);
     lay_out(c, &e->cif, fn, result);
     va_list ap;

@@ -174,6 +174,12 @@ void cilkrt_group_wait(cilkrt_worker *w, cilkrt_group *g) CILKRT_HIDDEN;
 typedef void (*cilkrt_generic_fn)(cilkrt_worker *w, void *payload);
 void *cilkrt_generic_alloc(worker *w, size_t size, cilkrt_generic_fn run) CILKRT_HIDDEN;
 void cilkrt_generic_push(worker *w, cilkrt_group *g, void *payload) CILKRT_HIDDEN;
+/* The depth of w's task deque, and whether it is still depth with generic
+ * tasks in the n slots below it: a group's spawns and wait use them to
+ * catch other spawns interleaved with its own (see cilkrt_group_wait),
+ * which would otherwise overwrite or pop its tasks. */
+long cilkrt_generic_depth(worker *w) CILKRT_HIDDEN;
+int cilkrt_generic_newest(worker *w, long depth, long n) CILKRT_HIDDEN;
 
 /* ---- sched.c: the scheduler loop ---- */
 /* Run work until *stop (if given) is true: nested loops wait for a

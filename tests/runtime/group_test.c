@@ -11,9 +11,11 @@
 #include <errno.h>
 #include <limits.h>
 #include <pthread.h>
+#include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "cilkrt.h"
@@ -477,4 +479,97 @@ Test(group, one_cif_per_signature)
     cr_expect(cilk_sig_cif(copy) == a, "the cache compares contents, not pointers");
     cr_expect(cilk_sig_cif("d(df)") != a);
     cr_expect_eq(a->nargs, 2u);
+}
+
+/* ---- a worker group interleaved with the surrounding function's spawns ----
+ * The tasks of a worker group are counted, not delimited: a child-mode
+ * spawn of the function around it between the group's spawns and its
+ * sync would overwrite a group task or be popped in its place. The group
+ * calls check this and stop the program with a message. The spawns below
+ * are written as cilkc emits a child-mode spawn (cilkrt_task_slot, the
+ * record, cilkrt_task_push) and sync. */
+
+static void noop_thunk(cilkrt_worker *w, cilkrt_task *t)
+{
+    (void)w;
+    (void)t;
+}
+
+static void plain_spawn(cilkrt_worker *w, cilkrt_group *g)
+{
+    cilkrt_task *h = cilkrt_task_slot(w, g);
+    h->run = noop_thunk;
+    cilkrt_task_push(w, g);
+}
+
+static void plain_sync(cilkrt_worker *w, cilkrt_group *g)
+{
+    cilkrt_group_count(w, g);
+    while (cilkrt_group_pending(g)) {
+        cilkrt_task *t = cilkrt_task_pop(w, g);
+        if (t)
+            t->run(w, t);
+    }
+}
+
+/* 0: spawn; cilk_spawnf; spawn (over the group's task); cilk_group_sync
+ * 1: cilk_spawnf; spawn; cilk_spawnf
+ * 2: spawn; cilk_spawnf; spawn; sync (the group's task is lost); cilk_group_sync */
+static void interleave(void *arg)
+{
+    int how = *(int *)arg;
+    cilkrt_worker *w = cilkrt_self();
+    cilkrt_group g;
+    cilkrt_group_init(w, &g);
+    cilk_group cg;
+    cilk_group_init(&cg);
+    if (how != 1)
+        plain_spawn(w, &g);
+    cilk_spawnf(&cg, count_run, "v()", NULL);
+    plain_spawn(w, &g);
+    if (how == 1)
+        cilk_spawnf(&cg, count_run, "v()", NULL);
+    if (how == 2)
+        plain_sync(w, &g);
+    cilk_group_sync(&cg);
+    plain_sync(w, &g);
+}
+
+/* Runs interleave(how) on a worker in a child process (a fresh pool);
+ * expects it to abort with a message naming fn. */
+static void expect_interleave_abort(int how, const char *fn)
+{
+    int fd[2];
+    cr_assert_eq(pipe(fd), 0);
+    fflush(NULL);
+    pid_t pid = fork();
+    cr_assert(pid >= 0);
+    if (pid == 0) {
+        dup2(fd[1], 2);
+        close(fd[0]);
+        on_worker(interleave, &how);
+        _exit(0);
+    }
+    close(fd[1]);
+    char err[1024];
+    size_t n = 0;
+    ssize_t r;
+    while (n < sizeof err - 1 && (r = read(fd[0], err + n, sizeof err - 1 - n)) > 0)
+        n += (size_t)r;
+    err[n] = '\0';
+    close(fd[0]);
+    int status = 0;
+    cr_assert_eq(waitpid(pid, &status, 0), pid);
+    cr_expect(WIFSIGNALED(status) && WTERMSIG(status) == SIGABRT, "case %d was not stopped",
+              how);
+    char want[128];
+    snprintf(want, sizeof want, "cilkrt: error: %s: other spawns came between", fn);
+    cr_expect(strstr(err, want) != NULL, "case %d: stderr was \"%s\"", how, err);
+}
+
+Test(group, spawns_interleaved_with_a_worker_group_are_stopped)
+{
+    expect_interleave_abort(0, "cilk_group_sync");
+    expect_interleave_abort(1, "cilk_spawnf");
+    expect_interleave_abort(2, "cilk_group_sync");
 }

@@ -19,11 +19,11 @@
 #include <string.h>
 
 /* Cilk-5 inlets in child mode: a task's thunk runs the inlet body under
- * the invocation's lock (cilkc_lock), which the procedure holds while it runs (it lets go
- * at each sync and before it returns), so the body is atomic with the
- * procedure and its other inlets. The body reaches the procedure's locals
- * through pointers in the task (VIEW_TASK); its own parameters and locals
- * are C variables of the thunk. */
+ * the invocation's lock (cilkc_lock), which the procedure holds while it
+ * runs (it lets go at each sync and before it returns), so the body is
+ * atomic with the procedure and its other inlets. The body reaches the
+ * procedure's locals through pointers in the task (VIEW_TASK); its own
+ * parameters and locals are C variables of the thunk. */
 
 /* Is local s the inlet's own (declared inside its definition)? */
 static int own_local(const Node *in, const Sym *s)
@@ -58,17 +58,13 @@ static int combines(const Lower *L, const Node *n)
 
 /* Does the record carry the invocation's lock: to combine into the
  * destination, or to run an inlet body? */
-static int takes_lock(const Lower *L, const Node *n)
-{
-    return combines(L, n) || n->inlet;
-}
+static int takes_lock(const Lower *L, const Node *n) { return combines(L, n) || n->inlet; }
 
 /* One task record type and thunk per spawn site. The record (callee if
- * not a function name, arguments, destination, the lock for op= or an inlet,
- * an inlet's extra arguments and pointers to the locals it uses, the abort
- * count) lives in
- * the deque slot, or, if too large, in a block the slot points to
- * (CILKRT_RECORD, runtime/cilkrt_abi.h). */
+ * not a function name, arguments, destination, the lock for op= or an
+ * inlet, an inlet's extra arguments and pointers to the locals it uses,
+ * the abort count) lives in the deque slot, or, if too large, in a block
+ * the slot points to (CILKRT_RECORD, runtime/cilkrt_abi.h). */
 static void emit_task_struct(Lower *L, const Node *n, int k)
 {
     L->e.view = VIEW_TYPEOF;
@@ -112,9 +108,10 @@ static void emit_task_struct(Lower *L, const Node *n, int k)
              L->name, k);
 }
 
-/* The parent evaluates the callee, arguments and destination first (a
- * call among them may spawn, and would push over a slot taken earlier),
- * then fills the slot at the top of its deque and pushes it. */
+/* The parent evaluates the callee, arguments, destination and an inlet's
+ * extra arguments first (a call among them may spawn, and would push over
+ * a slot taken earlier), then fills the slot at the top of its deque and
+ * pushes it. */
 void child_spawn(Lower *L, const Node *n, int site)
 {
     emit_str(&L->e, "{ ");
@@ -125,6 +122,13 @@ void child_spawn(Lower *L, const Node *n, int site)
         emit_str(&L->e, ") cilkc_d = ");
         lower_dest_pointer(L, n);
         emit_str(&L->e, "; ");
+    }
+    for (int i = 0; i < n->nextra; i++) {
+        emit_str(&L->e, "__typeof__(((void)0, ");
+        emit_range(&L->e, n->extra[i].first, n->extra[i].last);
+        emit_fmt(&L->e, ")) cilkc_x%d = (", i);
+        emit_range(&L->e, n->extra[i].first, n->extra[i].last);
+        emit_str(&L->e, "); ");
     }
     emit_fmt(&L->e,
              "cilkrt_task *cilkc_h = cilkrt_task_slot(cilkc_w, &cilkc_g); "
@@ -145,11 +149,8 @@ void child_spawn(Lower *L, const Node *n, int site)
         emit_str(&L->e, "cilkc_t->dst = cilkc_d; ");
     if (takes_lock(L, n))
         emit_str(&L->e, "cilkc_t->lk = &cilkc_lock; ");
-    for (int i = 0; i < n->nextra; i++) {
-        emit_fmt(&L->e, "cilkc_t->x%d = (", i);
-        emit_range(&L->e, n->extra[i].first, n->extra[i].last);
-        emit_str(&L->e, "); ");
-    }
+    for (int i = 0; i < n->nextra; i++)
+        emit_fmt(&L->e, "cilkc_t->x%d = cilkc_x%d; ", i, i);
     for (int i = 0; i < L->fn->nlocals; i++)
         if (inlet_uses(L, n, L->fn->locals[i]))
             emit_fmt(&L->e, "cilkc_t->p%d = &%s; ", L->fn->locals[i]->index,

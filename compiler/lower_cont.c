@@ -188,13 +188,16 @@ static void emit_ensure_frame(Lower *L)
     emit_str(&L->e, " } ");
 }
 
+/* The fast clone's frame leaves it at a return: its spawns, counted in
+ * cilkc_ns, go into the statistics (cilkrt_count_spawns), and the frame
+ * back to the free list. */
 static void emit_frame_free(Lower *L)
 {
     if (L->a.uses_alloca)
         emit_str(&L->e, "if (cilkc_f->h.allocas) cilkrt_alloca_release(cilkc_w, &cilkc_f->h); ");
-    emit_str(&L->e, L->a.lazy
-                        ? "if (cilkc_f) cilkrt_frame_free(cilkc_w, &cilkc_f->h, sizeof *cilkc_f); "
-                        : "cilkrt_frame_free(cilkc_w, &cilkc_f->h, sizeof *cilkc_f); ");
+    emit_str(&L->e, L->a.lazy ? "if (cilkc_f) { " : "{ ");
+    emit_str(&L->e, "cilkrt_count_spawns(cilkc_w, cilkc_ns); "
+                    "cilkrt_frame_free(cilkc_w, &cilkc_f->h, sizeof *cilkc_f); } ");
 }
 
 static void emit_dummy_return(Lower *L)
@@ -307,8 +310,9 @@ void cont_spawn(Lower *L, const Node *n, int site)
         emit_str(&L->e, "int cilkc_ab = " OWN_ABORTS "; ");
     if (L->holds_lock)
         emit_str(&L->e, "cilkrt_frame_unlock(cilkc_h); ");
-    emit_fmt(&L->e, "%s = %d; long cilkc_t = cilkrt_push(cilkc_w, %s); { ",
-             slow ? "cilkc_h->entry" : "cilkc_f->h.entry", site, frame);
+    emit_fmt(&L->e, "%s = %d; long cilkc_t = cilkrt_push(cilkc_w, %s); %s { ",
+             slow ? "cilkc_h->entry" : "cilkc_f->h.entry", site, frame,
+             slow ? "cilkrt_count_spawns(cilkc_w, 1);" : "cilkc_ns++;");
     if (has_value(L, n)) {
         emit_str(&L->e, "__typeof__(");
         lower_call_text(L, n);
@@ -319,6 +323,8 @@ void cont_spawn(Lower *L, const Node *n, int site)
     if (!ws_callee_enters(L, n))
         lower_ws(L, "cilkrt_wsp_leave(&cilkc_wc); ");
     emit_str(&L->e, "if (!cilkrt_pop(cilkc_w, cilkc_t)) { ");
+    if (!slow)
+        emit_str(&L->e, "cilkrt_count_spawns(cilkc_w, cilkc_ns); ");
     emit_deliver(L, n, site, frame);
     if (slow)
         emit_str(&L->e, "return;");
@@ -470,6 +476,8 @@ static void emit_fast_clone(Lower *L)
     if (L->aborts)
         emit_str(&L->e, "int cilkc_epoch = __atomic_load_n(&cilkrt_abort_epoch, __ATOMIC_ACQUIRE); "
                         "int cilkc_pab = cilkrt_abort_count(cilkc_parent); ");
+    /* spawns so far, for the statistics (emit_frame_free) */
+    emit_str(&L->e, "unsigned long cilkc_ns = 0; ");
     emit_fmt(&L->e, "struct cilkc_frame_%s *cilkc_f", L->name);
     if (L->a.lazy) {
         emit_fmt(&L->e,

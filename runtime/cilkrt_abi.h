@@ -162,7 +162,8 @@ struct cilkrt_worker {
     int id;
     cilkrt_frame *free_frames[CILKRT_FRAME_CLASSES];
     /* statistics kept on the fast path (plain counters, owner only) */
-    unsigned long nspawns; /* pushes */
+    unsigned long nspawns; /* spawns, added by the code that spawns
+                              (cilkrt_count_spawns) */
     long frames_live;      /* frames this worker holds (docs/runtime.md) */
     long frames_peak;      /* max of frames_live */
     long push_limit;       /* push calls cilkrt_deque_grow when tail reaches
@@ -320,10 +321,19 @@ static inline long cilkrt_push(cilkrt_worker *w, cilkrt_frame *f)
     if (t >= w->push_limit)
         cilkrt_deque_grow(w);
     w->deque[t & w->deque_mask] = f;
-    w->nspawns++;
     CILKRT_STORE(&w->tail, t + 1, __ATOMIC_RELEASE);
     return t;
 }
+
+/* Add n spawns to the statistics. The push does not count: a counter
+ * bumped at every push is a read-modify-write whose load waits for the
+ * previous spawn's store (a chain through memory of the whole
+ * computation). Generated code counts instead where it has the number
+ * anyway: a fast clone counts its spawns in a local (a register, or a
+ * constant in straight-line code) and adds them once, when its frame
+ * leaves it (freed at a return, or handed over at a failed pop); a slow
+ * clone, off the fast path, adds each spawn at once. */
+static inline void cilkrt_count_spawns(cilkrt_worker *w, unsigned long n) { w->nspawns += n; }
 
 /* Pop the frame that the matching cilkrt_push put in slot t. Returns 1 if
  * it was still there (nobody stole the continuation: go on in the fast

@@ -8,6 +8,7 @@
 #   - a spawn saves only the locals live after it and changed since they
 #     were last saved (fib's first spawn saves none, its second only x;
 #     steal_saves checks each case and that the thief still sees them);
+#   - CILK_STATS counts every spawn in both modes, stolen or not;
 #   - with CC=clang the examples and the steal tests compile without a
 #     warning in both parallel modes (the ABI header's atomics differ).
 # usage: tests/e2e/lowering.sh   (BUILD: build directory, default build)
@@ -55,6 +56,34 @@ grep_generated "saves: changed again and r1 at spawn 2" tests/corpus/steal_saves
     "cilkc_a0 = (base); cilkc_f->l.changed_2 = changed; cilkc_f->l.r1_4 = r1; cilkc_f->h.entry = 2;"
 grep_generated "saves: late and r2 at spawn 3" tests/corpus/steal_saves.cilkc continuation \
     "cilkc_a1 = (late); cilkc_f->l.late_3 = late; cilkc_f->l.r2_5 = r2; cilkc_f->h.entry = 3;"
+
+# The spawn count of CILK_STATS is exact: a fast clone adds its spawns once,
+# when its frame is freed or at a failed pop (cilkrt_count_spawns), a slow
+# clone at each spawn; child mode counts at the sync. The steal programs
+# (continuations stolen at P = 4) and fib must count the same in both
+# parallel modes, at P = 1 and at 4 (a cilk_for's grain depends on P).
+stats_spawns() {
+    CILK_STATS=1 CILK_NWORKERS=$2 "$1" >/dev/null 2>"$work/stats.log" &&
+        awk '$1 == "total" { print $2 }' "$work/stats.log"
+}
+for f in examples/fib.cilkc tests/corpus/steal_*.cilkc; do
+    counts=
+    for mode in continuation child; do
+        if ! "$CILKCC" --steal="$mode" -Itests/corpus -O2 -o "$work/$mode" "$f"; then
+            fail "$f mode=$mode: does not build"
+            continue
+        fi
+        for p in 1 4; do
+            counts="$counts $(stats_spawns "$work/$mode" "$p")"
+        done
+    done
+    set -- $counts
+    if [ $# -eq 4 ] && [ "$1" = "$3" ] && [ "$2" = "$4" ] && [ "$1" -gt 0 ]; then
+        ok
+    else
+        fail "$f: spawns counted (cont P=1, 4, child P=1, 4):$counts"
+    fi
+done
 
 ./scripts/deps.sh clang >/dev/null || exit 2
 for f in examples/*.cilkc tests/corpus/steal_*.cilkc; do

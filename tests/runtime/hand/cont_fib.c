@@ -31,11 +31,11 @@ int cilkc_fast_fib(cilkrt_worker *w, cilkrt_frame *parent, int site, int n)
         cilkrt_frame_alloc(w, sizeof *f, &cilkc_desc_fib, parent, site);
     int x, y;
     if (n < 2) { int r = n; cilkrt_frame_free(w, &f->h, sizeof *f); return r; }
-    f->n_0 = n; f->h.entry = 1; long t1 = cilkrt_push(w, &f->h);
+    f->n_0 = n; f->h.entry = 1; long t1 = cilkrt_push(w, &f->h); cilkrt_count_spawns(w, 1);
     { int r = cilkc_fast_fib(w, &f->h, 1, n - 1);
       if (!cilkrt_pop(w, t1)) { cilkrt_deliver(w, &f->h, 1, &r); return (int){0}; }
       x = r; }
-    f->n_0 = n; f->x_1 = x; f->h.entry = 2; long t2 = cilkrt_push(w, &f->h);
+    f->n_0 = n; f->x_1 = x; f->h.entry = 2; long t2 = cilkrt_push(w, &f->h); cilkrt_count_spawns(w, 1);
     { int r = cilkc_fast_fib(w, &f->h, 2, n - 2);
       if (!cilkrt_pop(w, t2)) { cilkrt_deliver(w, &f->h, 2, &r); return (int){0}; }
       y = r; }
@@ -53,12 +53,12 @@ static void cilkc_slow_fib(cilkrt_worker *w, cilkrt_frame *h)
     }
     if (f->n_0 < 2) { h->entry = 4; if (!cilkrt_sync(w, h)) return;
                       cilkc_resume_4:; f->ret = f->n_0; goto cilkc_return; }
-    h->entry = 1; long t3 = cilkrt_push(w, h);
+    h->entry = 1; long t3 = cilkrt_push(w, h); cilkrt_count_spawns(w, 1);
     { int r = cilkc_fast_fib(w, h, 1, f->n_0 - 1);
       if (!cilkrt_pop(w, t3)) { cilkrt_deliver(w, h, 1, &r); return; }
       f->x_1 = r; }
     cilkc_resume_1:;
-    h->entry = 2; long t4 = cilkrt_push(w, h);
+    h->entry = 2; long t4 = cilkrt_push(w, h); cilkrt_count_spawns(w, 1);
     { int r = cilkc_fast_fib(w, h, 2, f->n_0 - 2);
       if (!cilkrt_pop(w, t4)) { cilkrt_deliver(w, h, 2, &r); return; }
       f->y_2 = r; }

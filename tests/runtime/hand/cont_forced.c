@@ -67,11 +67,11 @@ int cilkc_fast_forced(cilkrt_worker *w, cilkrt_frame *parent, int site)
         cilkrt_frame_alloc(w, sizeof *f, &cilkc_desc_forced, parent, site);
     int x, y;
     atomic_store(&continued, 0);
-    f->h.entry = 1; long t1 = cilkrt_push(w, &f->h);
+    f->h.entry = 1; long t1 = cilkrt_push(w, &f->h); cilkrt_count_spawns(w, 1);
     { int r = wait_for_thief();
       if (!cilkrt_pop(w, t1)) { cilkrt_deliver(w, &f->h, 1, &r); return (int){0}; }
       x = r; }
-    f->x_0 = x; f->h.entry = 2; long t2 = cilkrt_push(w, &f->h);
+    f->x_0 = x; f->h.entry = 2; long t2 = cilkrt_push(w, &f->h); cilkrt_count_spawns(w, 1);
     { int r = mark_continued();
       if (!cilkrt_pop(w, t2)) { cilkrt_deliver(w, &f->h, 2, &r); return (int){0}; }
       y = r; }
@@ -87,12 +87,12 @@ static void cilkc_slow_forced(cilkrt_worker *w, cilkrt_frame *h)
     case 3: goto cilkc_resume_3; case 4: goto cilkc_resume_4;
     }
     atomic_store(&continued, 0);
-    h->entry = 1; long t3 = cilkrt_push(w, h);
+    h->entry = 1; long t3 = cilkrt_push(w, h); cilkrt_count_spawns(w, 1);
     { int r = wait_for_thief();
       if (!cilkrt_pop(w, t3)) { cilkrt_deliver(w, h, 1, &r); return; }
       f->x_0 = r; }
     cilkc_resume_1:;
-    h->entry = 2; long t4 = cilkrt_push(w, h);
+    h->entry = 2; long t4 = cilkrt_push(w, h); cilkrt_count_spawns(w, 1);
     { int r = mark_continued();
       if (!cilkrt_pop(w, t4)) { cilkrt_deliver(w, h, 2, &r); return; }
       f->y_1 = r; }

@@ -50,7 +50,7 @@ long cilkc_fast_spawn_loop(cilkrt_worker *w, cilkrt_frame *parent, int site, lon
         cilkrt_frame_alloc(w, sizeof *f, &cilkc_desc_spawn_loop, parent, site);
     long i, s = 0;
     for (i = 0; i < n; i++)
-    { f->n_0 = n; f->i_1 = i; f->s_2 = s; f->h.entry = 1; long t1 = cilkrt_push(w, &f->h);
+    { f->n_0 = n; f->i_1 = i; f->s_2 = s; f->h.entry = 1; long t1 = cilkrt_push(w, &f->h); cilkrt_count_spawns(w, 1);
       { long r = loop_leaf(i);
         if (!cilkrt_pop(w, t1)) { cilkrt_deliver(w, &f->h, 1, &r); return (long){0}; }
         s += r; } }
@@ -68,7 +68,7 @@ static void cilkc_slow_spawn_loop(cilkrt_worker *w, cilkrt_frame *h)
     f->s_2 = 0;
     for (f->i_1 = 0; f->i_1 < f->n_0; f->i_1++)
     { h->entry = 1;
-      { long a0 = f->i_1; long t2 = cilkrt_push(w, h);
+      { long a0 = f->i_1; long t2 = cilkrt_push(w, h); cilkrt_count_spawns(w, 1);
         long r = loop_leaf(a0);
         if (!cilkrt_pop(w, t2)) { cilkrt_deliver(w, h, 1, &r); return; }
         cilkrt_frame_lock(h); f->s_2 += r; cilkrt_frame_unlock(h); }

@@ -52,7 +52,7 @@ int cilkc_fast_queens(cilkrt_worker *w, cilkrt_frame *parent, int site, int n, i
     for (c = 0; c < n; c++)
         if (safe(b, row, c))
         { f->n_0 = n; f->row_1 = row; f->b_2 = b; f->count_3 = count; f->c_4 = c;
-          f->h.entry = 1; long t1 = cilkrt_push(w, &f->h);
+          f->h.entry = 1; long t1 = cilkrt_push(w, &f->h); cilkrt_count_spawns(w, 1);
           { int r = cilkc_fast_queens(w, &f->h, 1, n, row + 1, place(b, row, c));
             if (!cilkrt_pop(w, t1)) { cilkrt_deliver(w, &f->h, 1, &r); return (int){0}; }
             count += r; } }
@@ -76,7 +76,7 @@ static void cilkc_slow_queens(cilkrt_worker *w, cilkrt_frame *h)
           { /* arguments are evaluated before the push: once pushed, a thief
                may run the continuation and change f->c_4 */
             int a0 = f->n_0; int a1 = f->row_1 + 1; board a2 = place(f->b_2, f->row_1, f->c_4);
-            long t2 = cilkrt_push(w, h);
+            long t2 = cilkrt_push(w, h); cilkrt_count_spawns(w, 1);
             int r = cilkc_fast_queens(w, h, 1, a0, a1, a2);
             if (!cilkrt_pop(w, t2)) { cilkrt_deliver(w, h, 1, &r); return; }
             cilkrt_frame_lock(h); f->count_3 += r; cilkrt_frame_unlock(h); }

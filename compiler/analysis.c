@@ -195,9 +195,10 @@ static int can_be_lazy(const Analysis *a)
  * after k (every path from k writes it before reading it: the thief never
  * reads the frame's copy) or that the frame already holds (saved at an
  * earlier spawn every path to k passes through, and not written since).
- * Both facts are proved on the statement list, conservatively: only for a
- * spawn statement directly in a block, with no goto in the function; any
- * doubt saves. */
+ * Both facts are proved on the statement list, conservatively: with no
+ * goto in the function, and except for a local whose block ends unread
+ * after the spawn (scope_ends_unread), only for a spawn statement directly
+ * in a block; any doubt saves. */
 
 /* A spawn statement's place: the block that holds it and its index there. */
 typedef struct {
@@ -277,6 +278,65 @@ static int assigns_first(const Analysis *a, const Node *n, const Sym *s)
     return tok(a, at)->sym == s && !occurs(a, s, n->first, at) && !occurs(a, s, at + 1, n->last);
 }
 
+/* The block that declares s among its statements (not in a for-init),
+ * searched from n; NULL if none. */
+static const Node *declaring_block(const Node *n, const Sym *s)
+{
+    if (!n)
+        return NULL;
+    for (int i = 0; n->kind == N_BLOCK && i < n->nkids; i++) {
+        const Node *d = n->kids[i];
+        for (int j = 0; d->kind == N_DECL && j < d->decl->ndecls; j++)
+            if (d->decl->decls[j]->sym == s)
+                return n;
+    }
+    const Node *r = NULL;
+    for (int i = 0; !r && i < n->nkids; i++)
+        r = declaring_block(n->kids[i], s);
+    if (!r)
+        r = declaring_block(n->init, s);
+    if (!r)
+        r = declaring_block(n->body, s);
+    return r ? r : declaring_block(n->els, s);
+}
+
+static int contains(const Node *c, const Node *n)
+{
+    return c && c != n && c->first <= n->first && n->last <= c->last;
+}
+
+/* The outermost loop inside x (x excluded) around n, or NULL. */
+static const Node *loop_around(const Node *x, const Node *n)
+{
+    const Node *c = NULL;
+    for (int i = 0; !c && i < x->nkids; i++)
+        if (contains(x->kids[i], n))
+            c = x->kids[i];
+    c = c                      ? c
+        : contains(x->init, n) ? x->init
+        : contains(x->body, n) ? x->body
+        : contains(x->els, n)  ? x->els
+                               : NULL;
+    if (!c)
+        return NULL;
+    return c->kind == N_WHILE || c->kind == N_DO || c->kind == N_FOR ? c : loop_around(c, n);
+}
+
+/* Does s's lifetime end unread after spawn n? s is declared in a block
+ * around n, and nothing after n in that block mentions it, nor anything in
+ * a loop of the block around n (it comes back to n's arguments, or to
+ * code before n). A loop around the block does not matter: each pass
+ * through the block starts a new s, which its declaration or a write sets
+ * before any read (reading it otherwise is undefined in C). */
+static int scope_ends_unread(const Analysis *a, const Node *n, const Sym *s)
+{
+    const Node *b = declaring_block(a->fn->body, s);
+    if (!b || !contains(b, n))
+        return 0;
+    const Node *loop = loop_around(b, n);
+    return !occurs(a, s, loop ? loop->first : n->last, b->last);
+}
+
 /* Is s dead after site k's spawn: its destination, or written by a later
  * statement of the same block before anything else can read it, or never
  * mentioned again (and no loop around to come back)? */
@@ -286,6 +346,8 @@ static int dead_after(const Analysis *a, const Place *p, int k, const Sym *s)
     if (a->declared[k - 1] == s)
         return 1;
     if (n->op == TK_ASSIGN && n->lv.last - n->lv.first == 1 && tok(a, n->lv.first)->sym == s)
+        return 1;
+    if (scope_ends_unread(a, p->stmt ? p->stmt : n, s))
         return 1;
     if (!p->stmt)
         return 0;

@@ -7,7 +7,8 @@
 #     allocate none);
 #   - a spawn saves only the locals live after it and changed since they
 #     were last saved (fib's first spawn saves none, its second only x;
-#     steal_saves checks each case and that the thief still sees them);
+#     steal_saves checks each case and that the thief still sees them;
+#     steal_loop_saves the locals of a loop's block);
 #   - CILK_STATS counts every spawn in both modes, stolen or not;
 #   - with CC=clang the examples and the steal tests compile without a
 #     warning in both parallel modes (the ABI header's atomics differ).
@@ -56,6 +57,12 @@ grep_generated "saves: changed again and r1 at spawn 2" tests/corpus/steal_saves
     "cilkc_a0 = (base); cilkc_f->l.changed_2 = changed; cilkc_f->l.r1_4 = r1; cilkc_f->h.entry = 2;"
 grep_generated "saves: late and r2 at spawn 3" tests/corpus/steal_saves.cilkc continuation \
     "cilkc_a1 = (late); cilkc_f->l.late_3 = late; cilkc_f->l.r2_5 = r2; cilkc_f->h.entry = 3;"
+
+grep_generated "loop saves: b's block ends unread after spawn 1" tests/corpus/steal_loop_saves.cilkc \
+    continuation "cilkc_f->l.k_7 = k; cilkc_f->h.entry = 1;"
+grep_generated "loop saves: x for the inner loop, not b, at spawn 2" \
+    tests/corpus/steal_loop_saves.cilkc continuation \
+    "cilkc_f->l.k_7 = k; cilkc_f->l.x_9 = x; cilkc_f->h.entry = 2;"
 
 # The spawn count of CILK_STATS is exact: a fast clone adds its spawns once,
 # when its frame is freed or at a failed pop (cilkrt_count_spawns), a slow

@@ -314,19 +314,24 @@ static int run_status(const Driver *d, Argv *a, int err_fd)
 }
 
 /* On a tool's failure exit with its status (atexit then removes the
- * temporaries); a tool killed by a signal gives 128 + signal. */
-static void check_status(const Driver *d, int status)
+ * temporaries); a tool killed by a signal gives 128 + signal, and is named
+ * (cilkc or cc: the command's first word). */
+static void check_status(const char *tool, int status)
 {
     if (WIFEXITED(status) && WEXITSTATUS(status) != 0)
         exit(WEXITSTATUS(status));
     if (WIFSIGNALED(status)) {
-        fprintf(stderr, "cilkcc: error: '%s' terminated by signal %d\n", d->cc[0],
-                WTERMSIG(status));
+        fprintf(stderr, "cilkcc: error: '%s' terminated by signal %d\n", tool, WTERMSIG(status));
         exit(128 + WTERMSIG(status));
     }
 }
 
-static void run(const Driver *d, Argv *a) { check_status(d, run_status(d, a, -1)); }
+/* (the tool's name outlives a: run_status frees only the vector) */
+static void run(const Driver *d, Argv *a)
+{
+    const char *tool = a->v[0];
+    check_status(tool, run_status(d, a, -1));
+}
 
 /* ------------------------------------------------------------------------
  * cc's messages about the generated C
@@ -534,6 +539,7 @@ static void print_messages(char *text)
 /* run() for cc on generated C: its messages go through print_messages. */
 static void run_cc_filtered(const Driver *d, Argv *a)
 {
+    const char *tool = a->v[0];
     const char *path = make_temp(".err");
     FILE *f = fopen(path, "w+");
     if (!f)
@@ -552,7 +558,7 @@ static void run_cc_filtered(const Driver *d, Argv *a)
     drop_temp(path);
     print_messages(text);
     free(text);
-    check_status(d, status);
+    check_status(tool, status);
 }
 
 /* ------------------------------------------------------------------------

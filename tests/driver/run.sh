@@ -460,6 +460,18 @@ cp "$T/bin/cilkc" "$T/cilkc-other"
 run_cc env CILKC="$T/cilkc-other" "$C" -I"$T/inc" -c "$T/src/fib.cilkc" -o "$T/out/fib.o"
 expect "CILKC: used" "0 1" "$st $(wc -l <"$T/cilkc.log")"
 
+# A tool killed by a signal is named: cilkc (it was reported as 'cc'), or cc.
+printf '#!/bin/sh\nkill -SEGV $$\n' >"$T/crash"
+chmod +x "$T/crash"
+run_cc env CILKC="$T/crash" "$C" -I"$T/inc" -c "$T/src/fib.cilkc" -o "$T/out/fib.o"
+expect "cilkc killed by a signal: named" "139 cilkcc: error: 'T/crash' terminated by signal 11" \
+    "$st $(norm "$T/stderr")"
+no_temps "cilkc killed by a signal"
+cp "$T/crash" "$T/crashcc"
+run_cc env CC="$T/crashcc" "$C" -c "$T/src/main.c" -o "$T/out/main.o"
+expect "cc killed by a signal: named" "139 cilkcc: error: 'T/crashcc' terminated by signal 11" \
+    "$st $(norm "$T/stderr")"
+
 # CC naming cilkcc (`make CC=cilkcc` exports it to recipes) is not used
 # as the C compiler: cilkcc would start itself without end. CILKCC_CC is.
 run_cc timeout 30 env CC="$C" "$C" -I"$T/inc" -c "$T/src/fib.cilkc" -o "$T/out/fib.o"

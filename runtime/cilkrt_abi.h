@@ -508,10 +508,12 @@ static inline void cilkrt_group_init(cilkrt_worker *w, cilkrt_group *g)
 }
 
 /* Serializes the op= combinations of one invocation's children into its
- * locals (a function with op= spawns has one, initialized to {0}, and its
- * records point to it). */
+ * locals, and its inlets with its own code (a function with op= spawns or
+ * inlets has one, initialized to {0}, and its records point to it).
+ * Waiters spin, then sleep (runtime/task.c). */
 typedef struct cilkrt_lock {
-    _Atomic int held;
+    _Atomic int held;     /* 0 or 1 */
+    _Atomic int sleepers; /* waiters asleep on held, or about to be */
 } cilkrt_lock;
 
 /* The slot for the next spawn; the caller fills it, then calls

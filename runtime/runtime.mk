@@ -51,6 +51,7 @@ $(BUILD)/lib/libcilkrt$(1).a: $$(RT_OBJ$(1))
 
 RT_TESTS$(1) := $(BUILD)/tests/runtime$(1)/deque_test \
                 $(BUILD)/tests/runtime$(1)/tdeque_test \
+                $(BUILD)/tests/runtime$(1)/lock_test \
                 $(BUILD)/tests/runtime$(1)/cont_test \
                 $(BUILD)/tests/runtime$(1)/child_test \
                 $(BUILD)/tests/runtime$(1)/pool_test \
@@ -63,6 +64,11 @@ $(BUILD)/tests/runtime$(1)/deque_test: tests/runtime/deque_test.c $(BUILD)/lib/l
 	$$(CC) $$(ALL_CFLAGS) $(2) $$(RT_TEST_INC$(1)) -Iruntime $$< $(BUILD)/lib/libcilkrt$(1).a $(RT_TEST_LIBS) -o $$@
 
 $(BUILD)/tests/runtime$(1)/tdeque_test: tests/runtime/tdeque_test.c $(BUILD)/lib/libcilkrt$(1).a \
+		$(RT_HDR) | $(TEST_DEPS_STAMP)
+	@mkdir -p $$(@D)
+	$$(CC) $$(ALL_CFLAGS) $(2) $$(RT_TEST_INC$(1)) -Iruntime $$< $(BUILD)/lib/libcilkrt$(1).a $(RT_TEST_LIBS) -o $$@
+
+$(BUILD)/tests/runtime$(1)/lock_test: tests/runtime/lock_test.c $(BUILD)/lib/libcilkrt$(1).a \
 		$(RT_HDR) | $(TEST_DEPS_STAMP)
 	@mkdir -p $$(@D)
 	$$(CC) $$(ALL_CFLAGS) $(2) $$(RT_TEST_INC$(1)) -Iruntime $$< $(BUILD)/lib/libcilkrt$(1).a $(RT_TEST_LIBS) -o $$@
@@ -120,6 +126,7 @@ RT_WORKER_COUNTS := 1 2 4 8
 define RT_RUN
 	$(BUILD)/tests/runtime$(1)/deque_test -j1
 	$(BUILD)/tests/runtime$(1)/tdeque_test -j1
+	$(BUILD)/tests/runtime$(1)/lock_test -j1
 	ASAN_OPTIONS=$${ASAN_OPTIONS:+$$ASAN_OPTIONS:}detect_leaks=0 \
 		$(BUILD)/tests/runtime$(1)/pool_test -j1
 	set -e; for p in $(RT_WORKER_COUNTS); do \

@@ -21,9 +21,12 @@
  * (cilkrt_record_alloc, the frames' size classes); the thunk frees them
  * on the worker that runs it.
  */
+#include <linux/futex.h>
 #include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <sys/syscall.h>
+#include <unistd.h>
 
 #include "worker.h"
 
@@ -142,13 +145,51 @@ void cilkrt_group_wait(cilkrt_worker *w, cilkrt_group *g)
     }
 }
 
-/* Serializes op= combinations of the group's children into the parent's
- * locals; acquire/release make each combination see the previous one. */
-void cilkrt_lock_take(cilkrt_lock *l)
+/* cilkrt_lock serializes op= combinations of a group's children into the
+ * parent's locals (held for a few instructions) and inlets with their
+ * procedure, whose own code holds it until its next sync (possibly long).
+ * So a waiter spins a little, then sleeps on the futex word held, counted
+ * in sleepers. The uncontended path stays one exchange and one store (the
+ * give does not read-modify-write): a give that reads sleepers before a
+ * new sleeper's count is visible may miss waking it, so sleeps are timed,
+ * and such a miss costs at most LOCK_SLEEP_NS. Mutual exclusion rests on
+ * the atomic operations on held alone; acquire and release make each
+ * holder see what the previous ones wrote. */
+#define LOCK_SPINS 256
+#define LOCK_SLEEP_NS 1000000L
+
+static int lock_try(cilkrt_lock *l)
 {
-    while (atomic_exchange_explicit(&l->held, 1, memory_order_acquire))
-        while (atomic_load_explicit(&l->held, memory_order_relaxed))
-            cpu_relax();
+    int v = 0;
+    return atomic_load_explicit(&l->held, memory_order_relaxed) == 0 &&
+           atomic_compare_exchange_weak_explicit(&l->held, &v, 1, memory_order_acquire,
+                                                 memory_order_relaxed);
 }
 
-void cilkrt_lock_give(cilkrt_lock *l) { atomic_store_explicit(&l->held, 0, memory_order_release); }
+static void lock_wait(cilkrt_lock *l)
+{
+    for (int i = 0; i < LOCK_SPINS; i++) {
+        cpu_relax();
+        if (lock_try(l))
+            return;
+    }
+    struct timespec ts = {0, LOCK_SLEEP_NS};
+    atomic_fetch_add_explicit(&l->sleepers, 1, memory_order_seq_cst);
+    while (!lock_try(l))
+        syscall(SYS_futex, &l->held, FUTEX_WAIT_PRIVATE, 1, &ts, NULL, 0);
+    atomic_fetch_sub_explicit(&l->sleepers, 1, memory_order_relaxed);
+}
+
+void cilkrt_lock_take(cilkrt_lock *l)
+{
+    /* (held is 0 or 1: exchanging 1 for 1 changes nothing) */
+    if (atomic_exchange_explicit(&l->held, 1, memory_order_acquire))
+        lock_wait(l);
+}
+
+void cilkrt_lock_give(cilkrt_lock *l)
+{
+    atomic_store_explicit(&l->held, 0, memory_order_release);
+    if (atomic_load_explicit(&l->sleepers, memory_order_relaxed))
+        syscall(SYS_futex, &l->held, FUTEX_WAKE_PRIVATE, 1, NULL, NULL, 0);
+}

@@ -4,8 +4,9 @@
 # For every program (tests/corpus/NAME.cilkc, a multi-file program in the
 # directory tests/corpus/NAME/, and examples/NAME.cilkc):
 #   1. build its serial elision independently of cilkc (sed deletes the
-#      words spawn, sync, cilk and the OpenCilk spellings; plain `sync(`
-#      calls stay) with $CC as C, run it, and check its output against
+#      words spawn, sync, cilk and the OpenCilk spellings outside #include
+#      lines, and `#include <cilk/cilk.h>`; plain `sync(` calls stay) with
+#      $CC as C, run it, and check its output against
 #      NAME.out when there is one: that output is the reference;
 #   2. build it with cilkcc in every steal mode and run it at every worker
 #      count; stdout and the exit status must equal the reference;
@@ -51,22 +52,13 @@ NWORKERS=${NWORKERS:-1 2 4 8}
 TIMEOUT=${TIMEOUT:-}
 CFLAGS_E2E="-std=gnu11 -O2 -g -Wall -Wextra -pthread"
 EXTRA_CFLAGS=${EXTRA_CFLAGS:-}
-san=
-san_flags=
-san_lib=
 elision_only=0
+. tests/e2e/lib.sh
 
 for arg in "$@"; do
     case $arg in
-    --sanitize=asan)
-        san=asan
-        san_flags="-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer"
-        san_lib=$top/$BUILD/lib/libcilkrt-asan.a
-        NWORKERS=4 ;;
-    --sanitize=tsan)
-        san=tsan
-        san_flags="-fsanitize=thread -DCILKRT_SEQ_CST_POP"
-        san_lib=$top/$BUILD/lib/libcilkrt-tsan.a
+    --sanitize=asan|--sanitize=tsan)
+        use_sanitizer "${arg#--sanitize=}"
         NWORKERS=4 ;;
     --elision-only)
         elision_only=1 ;;
@@ -97,21 +89,7 @@ if [ "${KEEP:-0}" != 1 ]; then
     trap 'exit 130' INT TERM
 fi
 
-# Sanitizer behaviour: stop at the first report, with a non-zero status.
-ASAN_OPTIONS=detect_leaks=1:abort_on_error=0:exitcode=99
-UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
-TSAN_OPTIONS=halt_on_error=1:exitcode=66
-export ASAN_OPTIONS UBSAN_OPTIONS TSAN_OPTIONS
 unset CILK_STATS
-
-passed=0
-failed=0
-
-pass() { passed=$((passed + 1)); }
-fail() {
-    failed=$((failed + 1))
-    echo "FAIL $*"
-}
 
 # Is NAME selected by the command line (no names: everything)?
 selected() {
@@ -130,36 +108,25 @@ selected() {
 # The serial elision of a .cilkc file on stdout: delete the Cilk words on
 # word boundaries, except `sync` directly followed by `(` (a call of the
 # POSIX function); cilk_for becomes for, cilk_scope and `#pragma cilk`
-# lines go.
+# lines go. #include lines keep their words (a header may be named
+# sync.h, or live in cilk/), but `#include <cilk/cilk.h>` is blanked: it
+# only spells OpenCilk's keywords for cilkc, and refuses plain C.
 elide() {
     sed -E -e '/^[[:space:]]*#[[:space:]]*pragma[[:space:]]+cilk\b/d' \
+        -e 's/^[[:space:]]*#[[:space:]]*include[[:space:]]*<cilk\/cilk\.h>.*//' \
+        -e '/^[[:space:]]*#[[:space:]]*include\b/b' \
         -e 's/\b(_Cilk_for|cilk_for)\b/for/g' -e 's/\b(_Cilk_scope|cilk_scope)\b//g' \
         -e 's/\bsync([[:space:]]*\()/@CILKC_SYNC_CALL@\1/g' \
         -e 's/\b(_Cilk_spawn|_Cilk_sync|cilk_spawn|cilk_sync|spawn|sync|cilk)\b//g' \
         -e 's/@CILKC_SYNC_CALL@/sync/g' "$1"
 }
 
-# Total steal count from the CILK_STATS=1 report (stderr file $1): the
-# column headed `steals` of the row `total` (runtime/stats.c prints a header
-# row `worker spawns steals ...`, one row per worker, then `total ...`).
-# Prints nothing if the report is missing.
-stats_steals() {
-    awk '$1 == "worker" { for (i = 1; i <= NF; i++) if ($i == "steals") col = i }
-         $1 == "total" && col { print $col; exit }' "$1"
-}
-
-# Run a binary with a timeout; stdout to $2, stderr to $3; prints the
-# outcome as `exit=N` (124 = timed out) appended to $2.
-run_prog() {
-    timeout -k 5 "$TIMEOUT" "$1" > "$2" 2> "$3"
-    _rc=$?
-    echo "exit=$_rc" >> "$2"
-    return $_rc
-}
-
-# Did the run (stderr file $1) report a sanitizer error?
-san_report() {
-    grep -q -E 'ERROR: (AddressSanitizer|LeakSanitizer)|WARNING: ThreadSanitizer|runtime error:' "$1"
+# build_mode MODE EXE LOG for check_modes: the program's sources
+# ($srcs), its directory ($dir) on the include path.
+build_mode() {
+    # shellcheck disable=SC2086
+    "$CILKCC" --steal="$1" $CFLAGS_E2E $EXTRA_CFLAGS $san_flags -I"$dir" -Itests/corpus \
+        $srcs $san_lib -o "$2" > "$3" 2>&1
 }
 
 # Build and check one program. $1 = name, $2 = directory of its sources
@@ -168,6 +135,7 @@ check_program() {
     name=$1
     dir=$2
     shift 2
+    srcs=$*
     d=$work/$name
     mkdir -p "$d"
 
@@ -228,59 +196,7 @@ check_program() {
     if [ -n "$san" ] && grep -q "not under: $san" "$@" 2> /dev/null; then
         return
     fi
-    for mode in $MODES; do
-        exe=$d/$mode
-        # shellcheck disable=SC2086
-        if ! "$CILKCC" --steal="$mode" $CFLAGS_E2E $EXTRA_CFLAGS $san_flags -I"$dir" -Itests/corpus \
-                "$@" $san_lib -o "$exe" > "$d/$mode.cc" 2>&1; then
-            fail "$name mode=$mode: cilkcc failed"
-            sed 's/^/    /' "$d/$mode.cc" | head -20
-            continue
-        fi
-        # (sanitizers add warnings of their own, e.g. -Wtsan)
-        if [ -s "$d/$mode.cc" ] && [ -z "$san" ]; then
-            fail "$name mode=$mode: warnings from cilkcc"
-            sed 's/^/    /' "$d/$mode.cc" | head -10
-        fi
-        timed_out=0
-        for p in $NWORKERS; do
-            # a run that hangs would likely hang at the next P too: keep
-            # the whole suite inside its time budget
-            if [ $timed_out = 1 ]; then
-                fail "$name mode=$mode P=$p: skipped after a time-out"
-                continue
-            fi
-            CILK_NWORKERS=$p run_prog "$exe" "$d/$mode.$p" "$d/$mode.$p.err"
-            if [ "$(tail -n 1 "$d/$mode.$p")" = exit=124 ]; then
-                timed_out=1
-                fail "$name mode=$mode P=$p: timed out after $TIMEOUT s"
-            elif [ -n "$san" ] && san_report "$d/$mode.$p.err"; then
-                fail "$name mode=$mode P=$p: $san report"
-                grep -m 5 -E 'ERROR:|WARNING:|runtime error:|SUMMARY' \
-                    "$d/$mode.$p.err" | sed 's/^/    /'
-            elif cmp -s "$d/ref" "$d/$mode.$p"; then
-                pass
-            else
-                fail "$name mode=$mode P=$p: output differs from the serial elision" \
-                    "($(tail -n 1 "$d/$mode.$p"))"
-                diff "$d/ref" "$d/$mode.$p" | head -6 | sed 's/^/    /'
-                head -3 "$d/$mode.$p.err" | sed 's/^/    /'
-            fi
-        done
-        # 3. forced steals: counted by the runtime
-        if [ $steals = 1 ] && [ "$mode" != serial ] && [ -z "$san" ]; then
-            CILK_STATS=1 CILK_NWORKERS=4 run_prog "$exe" "$d/$mode.stats.out" \
-                "$d/$mode.stats.err"
-            n=$(stats_steals "$d/$mode.stats.err")
-            if [ -z "$n" ]; then
-                fail "$name mode=$mode P=4: no CILK_STATS report on stderr"
-            elif [ "$n" -gt 0 ] 2> /dev/null; then
-                pass
-            else
-                fail "$name mode=$mode P=4: expected steals, CILK_STATS total steals = $n"
-            fi
-        fi
-    done
+    check_modes "$name" "$d" "$d/ref" $steals
 }
 
 # One program of tests/corpus/errors: it must be rejected with a located

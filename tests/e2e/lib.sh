@@ -1,0 +1,128 @@
+# shellcheck shell=sh disable=SC2034,SC2154
+# (SC2034, SC2154: variables set here for the caller, and by it)
+# tests/e2e/lib.sh: what tests/e2e/run.sh and tests/cilk5/run.sh share
+# (sourced, not run): sanitizer set-up, pass/fail counting, running a
+# program with a time-out, and checking a program in every steal mode at
+# every worker count against its reference output.
+#
+# The caller sets top (the source tree), BUILD, work (a scratch
+# directory), MODES, NWORKERS and TIMEOUT, and defines
+#     build_mode MODE EXE LOG
+# which builds the program in steal mode MODE into EXE (cilkcc's messages
+# into LOG) and fails if cilkcc does. RUN_ARGS (default empty) are the
+# command-line arguments of every run.
+
+passed=0
+failed=0
+san=
+san_flags=
+san_lib=
+RUN_ARGS=${RUN_ARGS:-}
+
+pass() { passed=$((passed + 1)); }
+fail() {
+    failed=$((failed + 1))
+    echo "FAIL $*"
+}
+
+# use_sanitizer asan|tsan: build with it, link the matching runtime variant.
+use_sanitizer() {
+    san=$1
+    case $san in
+    asan)
+        san_flags="-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer" ;;
+    tsan)
+        san_flags="-fsanitize=thread -DCILKRT_SEQ_CST_POP" ;;
+    esac
+    san_lib=$top/$BUILD/lib/libcilkrt-$san.a
+    # stop at the first report, with a non-zero status
+    ASAN_OPTIONS=detect_leaks=1:abort_on_error=0:exitcode=99
+    UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
+    TSAN_OPTIONS=halt_on_error=1:exitcode=66
+    export ASAN_OPTIONS UBSAN_OPTIONS TSAN_OPTIONS
+}
+
+# run_prog EXE OUT ERR [ARGS...]: stdout to OUT, stderr to ERR, then the
+# outcome as `exit=N` (124 = timed out) appended to OUT.
+run_prog() {
+    _exe=$1 _out=$2 _err=$3
+    shift 3
+    timeout -k 5 "$TIMEOUT" "$_exe" "$@" > "$_out" 2> "$_err"
+    _rc=$?
+    echo "exit=$_rc" >> "$_out"
+    return $_rc
+}
+
+# Did the run (stderr file $1) report a sanitizer error?
+san_report() {
+    grep -q -E 'ERROR: (AddressSanitizer|LeakSanitizer)|WARNING: ThreadSanitizer|runtime error:' "$1"
+}
+
+# Total steal count from the CILK_STATS=1 report (stderr file $1): the
+# column headed `steals` of the row `total` (runtime/stats.c prints a header
+# row `worker spawns steals ...`, one row per worker, then `total ...`).
+# Prints nothing if the report is missing.
+stats_steals() {
+    awk '$1 == "worker" { for (i = 1; i <= NF; i++) if ($i == "steals") col = i }
+         $1 == "total" && col { print $col; exit }' "$1"
+}
+
+# check_modes NAME D REF STEALS: build the program (build_mode) in each of
+# $MODES into D/MODE, run it at each of $NWORKERS, and compare stdout and
+# exit status with the file REF. A run that times out skips the mode's
+# other worker counts (they would likely hang too). If STEALS is 1, one
+# more run per parallel mode at P = 4 with CILK_STATS=1 (its stderr kept
+# in D/MODE.stats.err) must count steals. Not under a sanitizer: its
+# slowness changes the schedule, and its warnings are its own.
+check_modes() {
+    _name=$1 _d=$2 _ref=$3 _steals=$4
+    for mode in $MODES; do
+        exe=$_d/$mode
+        if ! build_mode "$mode" "$exe" "$_d/$mode.cc"; then
+            fail "$_name mode=$mode: cilkcc failed"
+            sed 's/^/    /' "$_d/$mode.cc" | head -20
+            continue
+        fi
+        if [ -s "$_d/$mode.cc" ] && [ -z "$san" ]; then
+            fail "$_name mode=$mode: warnings from cilkcc"
+            sed 's/^/    /' "$_d/$mode.cc" | head -10
+        fi
+        _timed_out=0
+        for p in $NWORKERS; do
+            if [ $_timed_out = 1 ]; then
+                fail "$_name mode=$mode P=$p: skipped after a time-out"
+                continue
+            fi
+            # shellcheck disable=SC2086
+            CILK_NWORKERS=$p run_prog "$exe" "$_d/$mode.$p" "$_d/$mode.$p.err" $RUN_ARGS
+            if [ "$(tail -n 1 "$_d/$mode.$p")" = exit=124 ]; then
+                _timed_out=1
+                fail "$_name mode=$mode P=$p: timed out after $TIMEOUT s"
+            elif [ -n "$san" ] && san_report "$_d/$mode.$p.err"; then
+                fail "$_name mode=$mode P=$p: $san report"
+                grep -m 5 -E 'ERROR:|WARNING:|runtime error:|SUMMARY' \
+                    "$_d/$mode.$p.err" | sed 's/^/    /'
+            elif cmp -s "$_ref" "$_d/$mode.$p"; then
+                pass
+            else
+                fail "$_name mode=$mode P=$p: output differs from the serial elision" \
+                    "($(tail -n 1 "$_d/$mode.$p"))"
+                diff "$_ref" "$_d/$mode.$p" | head -6 | sed 's/^/    /'
+                head -3 "$_d/$mode.$p.err" | sed 's/^/    /'
+            fi
+        done
+        if [ "$_steals" = 1 ] && [ "$mode" != serial ] && [ -z "$san" ]; then
+            # shellcheck disable=SC2086
+            CILK_STATS=1 CILK_NWORKERS=4 run_prog "$exe" "$_d/$mode.stats.out" \
+                "$_d/$mode.stats.err" $RUN_ARGS
+            n=$(stats_steals "$_d/$mode.stats.err")
+            if [ -z "$n" ]; then
+                fail "$_name mode=$mode P=4: no CILK_STATS report on stderr"
+            elif [ "$n" -gt 0 ] 2> /dev/null; then
+                pass
+            else
+                fail "$_name mode=$mode P=4: expected steals, CILK_STATS total steals = $n"
+            fi
+        fi
+    done
+}

@@ -455,6 +455,18 @@ static sig_entry *sig_build(const char *sig, int nargs)
 #define SIG_BUCKETS 256 /* a program uses a few signatures */
 static _Atomic(sig_entry *) sig_table[SIG_BUCKETS];
 static pthread_mutex_t sig_mu = PTHREAD_MUTEX_INITIALIZER; /* serialises inserts */
+static pthread_once_t sig_fork_once = PTHREAD_ONCE_INIT;
+
+/* fork(): sig_mu is held across it, so that the child's copy is not left
+ * held by an insert of a thread that does not exist there. Registered at
+ * the first insert (no insert, no lock to hold). */
+static void sig_fork_prepare(void) { pthread_mutex_lock(&sig_mu); }
+static void sig_fork_parent(void) { pthread_mutex_unlock(&sig_mu); }
+static void sig_fork_child(void) { pthread_mutex_init(&sig_mu, NULL); }
+static void sig_fork_register(void)
+{
+    pthread_atfork(sig_fork_prepare, sig_fork_parent, sig_fork_child);
+}
 
 static unsigned sig_hash(const char *s)
 {
@@ -483,6 +495,7 @@ static sig_entry *sig_lookup(const char *sig)
     int nargs = sig_check(sig);
     if (nargs < 0)
         return NULL;
+    pthread_once(&sig_fork_once, sig_fork_register);
     pthread_mutex_lock(&sig_mu);
     e = chain_find(atomic_load_explicit(head, memory_order_relaxed), sig);
     if (!e) { /* nobody added it meanwhile */

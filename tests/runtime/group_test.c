@@ -12,6 +12,7 @@
 #include <limits.h>
 #include <pthread.h>
 #include <signal.h>
+#include <stdatomic.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
@@ -479,6 +480,54 @@ Test(group, one_cif_per_signature)
     cr_expect(cilk_sig_cif(copy) == a, "the cache compares contents, not pointers");
     cr_expect(cilk_sig_cif("d(df)") != a);
     cr_expect_eq(a->nargs, 2u);
+}
+
+/* ---- fork while another thread inserts a signature ----
+ * An insert into the signature cache holds its lock; a fork at that
+ * moment must not leave the child's copy held (group.c's atfork handlers
+ * hold it across the fork). The child makes an insert of its own, under
+ * an alarm: without the handlers, some children hang and are killed. */
+
+static atomic_int inserting_stop;
+
+/* Distinct new signatures, "i(" then 1 to 12 letters, one after another. */
+static void *insert_signatures(void *arg)
+{
+    (void)arg;
+    static const char letters[] = "cilfd";
+    for (unsigned k = 0; !atomic_load(&inserting_stop); k++) {
+        char sig[32] = "i(";
+        int n = 2;
+        for (unsigned v = k + 1; v && n < 14; v /= 5)
+            sig[n++] = letters[v % 5];
+        sig[n++] = ')';
+        sig[n] = '\0';
+        cilk_sig_cif(sig);
+    }
+    return NULL;
+}
+
+Test(group, fork_during_a_signature_insert, .timeout = 120)
+{
+    pthread_t t;
+    pthread_create(&t, NULL, insert_signatures, NULL);
+    int hung = 0;
+    for (int i = 0; i < 50; i++) {
+        pid_t pid = fork();
+        cr_assert(pid >= 0);
+        if (pid == 0) {
+            alarm(10);
+            char sig[32];
+            snprintf(sig, sizeof sig, "v(%s)", i % 2 ? "dddddddddddddd" : "llllllllllllll");
+            _exit(cilk_sig_cif(sig) ? 0 : 1);
+        }
+        int status = 0;
+        cr_assert_eq(waitpid(pid, &status, 0), pid);
+        hung += !(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+    }
+    atomic_store(&inserting_stop, 1);
+    pthread_join(t, NULL);
+    cr_expect_eq(hung, 0, "%d children of 50 hung on the signature cache's lock", hung);
 }
 
 /* ---- a worker group interleaved with the surrounding function's spawns ----

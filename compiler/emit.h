@@ -1,6 +1,16 @@
 /* emit.h: writing C text for the lowering: tokens with local variables
  * renamed for the clone being written, and #line directives that keep cc's
- * diagnostics on the .cilkc lines. */
+ * diagnostics on the .cilkc lines.
+ *
+ * Two kinds of text go through here. The user's tokens (emit_range) are
+ * placed where the user wrote them, at their presumed line and column, so
+ * that cc's messages and the debugger's line table name the user's code.
+ * Everything else is scaffolding (emit_str, emit_fmt), which the emitter
+ * lays out: one statement per line, indented by brace depth, never broken
+ * inside parentheses, initialisers or literals. A scaffolding line is
+ * presumed at the anchor, the line of the statement or function it belongs
+ * to, never at a line of other code: a #line directive comes first when the
+ * next output line would be presumed elsewhere. */
 #ifndef CILKC_EMIT_H
 #define CILKC_EMIT_H
 
@@ -28,13 +38,40 @@ typedef struct {
     const unsigned char *own;      /* VIEW_TASK: by Sym.index */
     const char *synched;           /* what Cilk-5's SYNCHED is in the clone being
                                       written (NULL: 1, nothing is outstanding) */
-    const char *file;              /* presumed position of the next output line */
+    const char *file;              /* presumed position of the current output line */
     int line;
+    size_t known; /* the output's length when that position was known */
+    /* Layout of the scaffolding (emit.c) */
+    const char *anchor_file; /* where scaffolding lines are presumed */
+    int anchor;
+    /* The statement at the anchor: its column (from 0) and brace depth,
+     * from which its scaffolding is indented. */
+    int stmt_col, stmt_depth;
+    /* The lines of the function being lowered: a scaffolding line that
+     * compiles to no code (a declaration at file scope, a member, a lone
+     * brace) may be presumed at any of them, without a directive. */
+    int lo, hi;
+    int depth;   /* open braces of blocks and struct types: the indentation */
+    int paren;   /* open ( and [: no line break inside */
+    int init;    /* open braces of initialisers, compound literals and
+                    statement expressions: no line break inside */
+    int type;    /* open braces of struct, union and enum types */
+    int tag;     /* 1 after struct, union or enum, 2 after its tag name */
+    int pending; /* a line break is due before the next scaffolding (Break) */
+    int space;   /* a space is due before the next scaffolding on this line */
+    int user;    /* the last text written was a user token */
+    int placing; /* writing a user token (emit_range) */
+    char prev;   /* the last character tracked that was not white space */
+    char quote;  /* inside a string or character literal: its quote */
+    int escaped; /* inside a literal, after a backslash */
 } Emit;
 
 void emit_str(Emit *e, const char *s);
 void emit_fmt(Emit *e, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void emit_vfmt(Emit *e, const char *fmt, va_list ap);
+/* A comment of the user's, as scaffolding on one line: what follows stays
+ * on its line (a `fall through` comment must precede its case label). */
+void emit_comment(Emit *e, const char *s, size_t n);
 /* Token text as is (no renaming). */
 void emit_tok_raw(Emit *e, int i);
 /* Tokens [first, last) with locals renamed for e->view; cilk markers dropped,
@@ -44,8 +81,16 @@ void emit_range(Emit *e, int first, int last);
 void emit_local(Emit *e, const Sym *s);
 /* The frame field name of a local: NAME_INDEX. */
 void emit_field(Emit *e, const Sym *s);
-/* Start a new output line positioned at token i's presumed line. */
+/* Start a new output line positioned at token i's presumed line (unless
+ * the current line is a user line of token i's line already), and anchor
+ * the scaffolding there. */
 void emit_line(Emit *e, int i);
+/* Anchor the scaffolding that follows at token i's line, on a new line: a
+ * generated helper at its function's definition. */
+void emit_anchor(Emit *e, int i);
+/* Scaffolding that compiles to no code may be presumed anywhere in the
+ * lines of tokens [first, last) of the unit: the function being lowered. */
+void emit_function(Emit *e, int first, int last);
 /* `#line LINE "FILE"` on a line of its own: the next output line is LINE. */
 void emit_line_directive(Emit *e, int line, const char *file);
 

@@ -465,11 +465,16 @@ static void init_assign(Lower *L, const Declarator *dd)
         emit_str(&L->e, " = (__typeof__(");
         emit_local(&L->e, s);
         emit_str(&L->e, "))");
-    } else {
-        emit_str(&L->e, " = (");
+        emit_range(&L->e, dd->init_first, dd->init_last);
+        emit_str(&L->e, "; ");
+        return;
     }
-    emit_range(&L->e, dd->init_first, dd->init_last);
-    emit_str(&L->e, brace ? "; " : "); ");
+    /* the user's own `=` and initializer where the user wrote them (an
+     * initializer is an assignment expression: no parentheses needed), so
+     * that cc's messages about the assignment point at them */
+    emit_str(&L->e, " ");
+    emit_range(&L->e, dd->init_first - 1, dd->init_last);
+    emit_str(&L->e, "; ");
 }
 
 /* A local declared as a C variable in this clone. */
@@ -598,9 +603,7 @@ static void emit_comments_before(Lower *L, int i)
             s++;
             continue;
         }
-        emit_str(&L->e, " ");
-        for (const char *q = s; q < c; q++)
-            buf_add(L->e.out, *q == '\n' ? " " : q, 1);
+        emit_comment(&L->e, s, (size_t)(c - s));
         s = c;
     }
 }
@@ -956,7 +959,7 @@ static void lower_func(Lower *L, const Func *fn)
     L->e.in_expr = L->a.in_expr;
     L->e.view = VIEW_PLAIN;
     L->e.synched = NULL;
-    L->e.file = NULL;
+    emit_function(&L->e, fn->first, fn->last);
     emit_prototype(L, ";\n");
     declare_callees(L);
     hoist_statics(L);

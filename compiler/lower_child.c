@@ -342,7 +342,6 @@ static void emit_child_body(Lower *L)
     /* the procedure's own code runs under the lock its inlets take */
     if (L->a.has_inlets)
         emit_str(&L->e, " cilkrt_lock_take(&cilkc_lock);");
-    L->e.file = NULL;
     lower_block(L, L->fn->body);
     emit_str(&L->e, "\n");
     group_sync(L, "cilkrt_wsp_rejoin", 0);

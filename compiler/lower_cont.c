@@ -492,7 +492,6 @@ static void emit_fast_clone(Lower *L)
     for (int i = 0; i < L->fn->nparams; i++)
         if (!L->a.resident[L->fn->params[i]->index])
             lower_push_visible(L, L->fn->params[i]);
-    L->e.file = NULL;
     lower_block(L, L->fn->body);
     emit_str(&L->e, "\n");
     lower_ws(L, "cilkrt_wsp_leave(" WS "); ");
@@ -527,9 +526,10 @@ static void emit_slow_clone(Lower *L)
     /* The body first, into its own buffer: the entry switch lists every
      * resume label, and syncs are numbered as they are written. */
     Buf body = {0};
-    Buf *out = L->e.out;
+    Emit head = L->e; /* the head follows the fast clone in the output */
     L->e.out = &body;
     L->e.file = NULL;
+    L->e.depth++; /* the body goes inside the head's brace */
     lower_block(L, L->fn->body);
     emit_str(&L->e, "\n");
     sync_then(L, "cilkrt_wsp_rejoin");
@@ -541,7 +541,9 @@ static void emit_slow_clone(Lower *L)
     lower_ws(L, "cilkrt_wsp_leave(" WS "); ");
     emit_slow_result(L);
     L->holds_lock = 0;
-    L->e.out = out;
+    Emit end = L->e;
+    L->e = head;
+    emit_anchor(&L->e, L->fn->first);
     emit_fmt(
         &L->e,
         "static void cilkc_slow_%s(cilkrt_worker *cilkc_w, cilkrt_frame *cilkc_h)\n"
@@ -557,6 +559,8 @@ static void emit_slow_clone(Lower *L)
     emit_str(&L->e, " default: break; }\n");
     buf_add(L->e.out, body.data, body.len);
     buf_free(&body);
+    end.out = head.out;
+    L->e = end;
     emit_str(&L->e, " }\n");
 }
 

@@ -885,6 +885,7 @@ void lower_param_list(Lower *L, const char *prefix)
 
 void lower_root_thunk(Lower *L)
 {
+    emit_anchor(&L->e, L->fn->first);
     emit_fmt(
         &L->e,
         "static void cilkc_root_%s(cilkrt_worker *cilkc_w, void *cilkc_p)\n"

@@ -384,8 +384,11 @@ void child_func(Lower *L)
     emit_fmt(&L->e, "static inline void cilkc_sync_%s(cilkrt_worker *, cilkrt_group *);\n",
              L->name);
     emit_child_body(L);
-    for (int k = 1; k <= L->a.nspawns; k++)
+    for (int k = 1; k <= L->a.nspawns; k++) {
+        emit_anchor(&L->e, L->fn->first);
         emit_thunk(L, L->a.spawns[k - 1], k);
+    }
+    emit_anchor(&L->e, L->fn->first);
     emit_sync_function(L);
     L->e.synched = NULL;
     lower_root_thunk(L);

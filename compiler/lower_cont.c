@@ -675,5 +675,6 @@ void cont_func(Lower *L)
     L->e.synched = NULL;
     lower_root_thunk(L);
     emit_entry(L);
+    emit_anchor(&L->e, L->fn->first);
     emit_inlet(L);
 }

@@ -11,7 +11,9 @@
 #     steal_loop_saves the locals of a loop's block);
 #   - CILK_STATS counts every spawn in both modes, stolen or not;
 #   - with CC=clang the examples and the steal tests compile without a
-#     warning in both parallel modes (the ABI header's atomics differ).
+#     warning in both parallel modes (the ABI header's atomics differ);
+#   - every #line names a line of the input, and the generated helpers are
+#     presumed at their function's line.
 # usage: tests/e2e/lowering.sh   (BUILD: build directory, default build)
 
 set -u
@@ -90,6 +92,45 @@ for f in examples/fib.cilkc tests/corpus/steal_*.cilkc; do
     else
         fail "$f: spawns counted (cont P=1, 4, child P=1, 4):$counts"
     fi
+done
+
+# presumed FILE: each line of cilkc's output FILE, prefixed with the line
+# it is presumed at (#line directives followed, the directives left out),
+# when that line is one of the input's, "-" otherwise
+presumed() {
+    awk -v input="$2" '
+        /^#line / { line = $2; if (NF > 2) { f = $3; gsub(/"/, "", f); in_ = f == input }; next }
+        /^# [0-9]/ { line = $2; f = $3; gsub(/"/, "", f); in_ = f == input; next }
+        { print (in_ ? line : "-") " " $0; line++ }' "$1"
+}
+
+# Every #line of a translation names a line of the input file (helpers
+# were once presumed past its end). Not yet for cilk_for: the helpers
+# compiler/loops.c writes before parsing carry lines past the end.
+for f in examples/*.cilkc tests/corpus/*.cilkc; do
+    grep -q cilk_for "$f" && continue
+    lines=$(wc -l <"$f")
+    for mode in continuation child; do
+        "$CILKC" --steal=$mode -Itests/corpus -I"$top/$BUILD/include" -o "$work/out.c" "$f" || { fail "$f $mode: cilkc"; continue; }
+        bad=$(presumed "$work/out.c" "$f" | awk -v n="$lines" '$1 != "-" && ($1 < 1 || $1 > n)' | head -1)
+        [ -z "$bad" ] && ok || fail "$f $mode: a line presumed outside the file: $bad"
+    done
+done
+
+# The generated helpers (root thunk, entry, inlet, child thunks, sync
+# function) are presumed at their function's definition, line 2: their
+# code is not given to a line of the body, and nothing generated is
+# presumed in main (line 8) or past the end of the file.
+printf 'int g(int n) { return n + 1; }\nint f(int n)\n{\n    int x = spawn g(n);\n    sync;\n    return x;\n}\nint main(void) { return f(1) != 2; }\n' >"$work/helpers.cilkc"
+helper='cilkc_root_f|cilkrt_root_call|cilkrt_boundary_|cilkc_p->v|CILKRT_RECORD_OF|cilkrt_record_free|cilkrt_group_count|cilkrt_task_pop'
+for mode in continuation child; do
+    "$CILKC" --steal=$mode -o "$work/helpers.c" "$work/helpers.cilkc" || { fail "helpers $mode: cilkc"; continue; }
+    presumed "$work/helpers.c" "$work/helpers.cilkc" >"$work/presumed"
+    bad=$(grep -E "$helper" "$work/presumed" | grep -v '^2 ' | head -1)
+    [ -z "$bad" ] && ok || fail "helpers $mode: a helper's line not at the definition: $bad"
+    bad=$(awk '/cilkc_/ { if (!first) first = NR; last = NR } { l[NR] = $0 }
+        END { for (i = first; i <= last; i++) if (l[i] !~ /^[2-7] /) { print l[i]; exit } }' "$work/presumed")
+    [ -z "$bad" ] && ok || fail "helpers $mode: generated line outside f: $bad"
 done
 
 ./scripts/deps.sh clang >/dev/null || exit 2

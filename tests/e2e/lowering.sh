@@ -13,8 +13,11 @@
 #   - with CC=clang the examples and the steal tests compile without a
 #     warning in both parallel modes (the ABI header's atomics differ);
 #   - every #line names a line of the input, and the generated helpers are
-#     presumed at their function's line.
-# usage: tests/e2e/lowering.sh   (BUILD: build directory, default build)
+#     presumed at their function's line;
+#   - the layout of a small translation (tests/e2e/layout), and no trailing
+#     white space in any.
+# usage: tests/e2e/lowering.sh   (BUILD: build directory, default build;
+#        UPDATE=1 rewrites the layout goldens)
 
 set -u
 top=$(cd "$(dirname "$0")/../.." && pwd)
@@ -131,6 +134,28 @@ for mode in continuation child; do
     bad=$(awk '/cilkc_/ { if (!first) first = NR; last = NR } { l[NR] = $0 }
         END { for (i = first; i <= last; i++) if (l[i] !~ /^[2-7] /) { print l[i]; exit } }' "$work/presumed")
     [ -z "$bad" ] && ok || fail "helpers $mode: generated line outside f: $bad"
+done
+
+# Layout: the translation of tests/e2e/layout/fib.i is
+# tests/e2e/layout/fib.MODE.c (UPDATE=1 rewrites them), and no generated
+# line of the corpus ends in white space.
+for mode in continuation child; do
+    golden=tests/e2e/layout/fib.$mode.c
+    "$CILKC" --steal=$mode -o "$work/fib.c" tests/e2e/layout/fib.i || { fail "layout $mode: cilkc"; continue; }
+    [ "${UPDATE:-}" = 1 ] && cp "$work/fib.c" "$golden"
+    if cmp -s "$golden" "$work/fib.c"; then
+        ok
+    else
+        fail "layout $mode: translation differs from $golden"
+        diff "$golden" "$work/fib.c" | head -20
+    fi
+done
+for f in examples/*.cilkc tests/corpus/*.cilkc; do
+    for mode in continuation child; do
+        "$CILKC" --steal=$mode -Itests/corpus -I"$top/$BUILD/include" -o "$work/out.c" "$f" || { fail "$f $mode: cilkc"; continue; }
+        bad=$(grep -n 'cilkc_.*[[:blank:]]$' "$work/out.c" | head -1)
+        [ -z "$bad" ] && ok || fail "$f $mode: trailing white space: $bad"
+    done
 done
 
 ./scripts/deps.sh clang >/dev/null || exit 2

@@ -1,5 +1,6 @@
 /*
- * loops.c: cilk_for (docs/language.md, docs/translation.md).
+ * loops.c: cilk_for and cilk_scope (docs/language.md, docs/translation.md).
+ * A cilk_scope's body becomes a function too (see "cilk_scope" below).
  *
  *   #pragma cilk grainsize(G)              (optional)
  *   cilk_for (T v = INIT; v OP BOUND; STEP) BODY
@@ -226,12 +227,13 @@ static int loop_parse(Check *c, const Node *n, const Node *pragma, Loop *lp)
 }
 
 /* ---------------------------------------------------------------------
- * The body: no way out but its end, and the loop variable unchanged
+ * The body of a cilk_for or a cilk_scope: each becomes a function, so
+ * no way out but its end
  * --------------------------------------------------------------------- */
 
 typedef struct {
     Check *c;
-    const Loop *lp;
+    const Loop *lp; /* a cilk_scope's has no loop variable (var NULL) */
     const Node *body;
 } Body;
 
@@ -250,43 +252,71 @@ static int has_label(const Unit *u, const Node *n, int name)
     return has_label(u, n->init, name) || has_label(u, n->body, name) || has_label(u, n->els, name);
 }
 
-/* Statements of the body; in_loop: inside a loop or switch of the body,
- * where break is that statement's. A nested cilk_for checks its own. */
-static void check_stmt(Body *b, const Node *n, int in_loop)
+enum { IN_LOOP = 1, IN_SWITCH = 2 };
+
+/* What a cilk_scope cannot hold: Cilk-5's inlets, abort and SYNCHED
+ * name the frame of the function, which the scope's function is not. */
+static void check_cilk5(Body *b, const Node *n)
+{
+    if (b->lp->var)
+        return;
+    if (n->kind == N_ABORT || n->kind == N_INLET || (n->kind == N_SPAWN && n->inlet))
+        error(b->c, n->first, "Cilk-5 %s inside a cilk_scope is not supported",
+              n->kind == N_ABORT ? "abort" : "inlet");
+}
+
+/* Statements of the body; in: inside a loop (IN_LOOP) or switch
+ * (IN_SWITCH) of the body, whose break or continue it is. A nested
+ * cilk_for or cilk_scope checks its own. A cilk_for body's continue ends
+ * the iteration; a scope's must be the scope's own loop's. */
+static void check_stmt(Body *b, const Node *n, int in)
 {
     if (!n)
         return;
     Check *c = b->c;
+    int loop = b->lp->var != NULL;
+    check_cilk5(b, n);
     switch (n->kind) {
     case N_BREAK:
-        if (!in_loop)
-            error(c, n->first, "break out of a cilk_for body: every iteration runs%s", "");
+        if (!in)
+            error(c, n->first,
+                  loop ? "break out of a cilk_for body: every iteration runs%s"
+                       : "break out of a cilk_scope%s",
+                  "");
+        return;
+    case N_CONTINUE:
+        if (!loop && !(in & IN_LOOP))
+            error(c, n->first, "continue out of a cilk_scope%s", "");
         return;
     case N_RETURN:
-        error(c, n->first, "return inside a cilk_for body%s", "");
+        error(c, n->first,
+              loop ? "return inside a cilk_for body%s" : "return inside a cilk_scope%s", "");
         return;
     case N_GOTO:
         if (kind(c->u, n->e.first) != TK_IDENT || !has_label(c->u, b->body, n->e.first))
-            error(c, n->first, "goto out of a cilk_for body%s", "");
+            error(c, n->first,
+                  loop ? "goto out of a cilk_for body%s" : "goto out of a cilk_scope%s", "");
         return;
     case N_WHILE:
     case N_DO:
     case N_FOR:
     case N_SWITCH:
-        check_stmt(b, n->init, in_loop);
-        check_stmt(b, n->body, 1);
+        check_stmt(b, n->init, in);
+        check_stmt(b, n->body, in | (n->kind == N_SWITCH ? IN_SWITCH : IN_LOOP));
         return;
     case N_CILK_FOR:
-        check_stmt(b, n->init, in_loop);
+        check_stmt(b, n->init, in);
+        return;
+    case N_SCOPE:
         return;
     default:
         break;
     }
     for (int i = 0; i < n->nkids; i++)
-        check_stmt(b, n->kids[i], in_loop);
-    check_stmt(b, n->init, in_loop);
-    check_stmt(b, n->body, in_loop);
-    check_stmt(b, n->els, in_loop);
+        check_stmt(b, n->kids[i], in);
+    check_stmt(b, n->init, in);
+    check_stmt(b, n->body, in);
+    check_stmt(b, n->els, in);
 }
 
 static int is_assign_op(int k) { return k >= TK_ASSIGN && k <= TK_OR_ASSIGN; }
@@ -363,8 +393,10 @@ static void check_captures(Check *c, const Loop *lp)
             seen |= c->u->toks[j].sym == s;
         if (!seen)
             error(c, i,
-                  "the cilk_for body uses '%s', whose type is defined inside the function; "
-                  "define the type at file scope",
+                  lp->var ? "the cilk_for body uses '%s', whose type is defined inside the "
+                            "function; define the type at file scope"
+                          : "the cilk_scope uses '%s', whose type is defined inside the "
+                            "function; define the type at file scope",
                   s->name);
     }
 }
@@ -378,6 +410,35 @@ static void check_loop(Check *c, const Node *n, const Node *pragma)
     check_stmt(&b, n->body, 0);
     check_var_unchanged(c, &lp);
     check_captures(c, &lp);
+}
+
+/* A goto of the function outside the scope s to a label inside it. */
+static void check_goto_into(Check *c, const Node *s, const Node *n)
+{
+    if (!n || n == s)
+        return;
+    if (n->kind == N_GOTO && kind(c->u, n->e.first) == TK_IDENT &&
+        has_label(c->u, s->body, n->e.first))
+        error(c, n->first, "goto into a cilk_scope%s", "");
+    for (int i = 0; i < n->nkids; i++)
+        check_goto_into(c, s, n->kids[i]);
+    check_goto_into(c, s, n->init);
+    check_goto_into(c, s, n->body);
+    check_goto_into(c, s, n->els);
+}
+
+/* A cilk_scope's body becomes a function of its own (lower_scope): the
+ * same rules as a cilk_for body, and no Cilk-5 construct. */
+static void check_scope(Check *c, const Node *n)
+{
+    Loop lp = {.n = n};
+    Body b = {c, &lp, n->body};
+    check_stmt(&b, n->body, 0);
+    check_goto_into(c, n, c->fn->body);
+    check_captures(c, &lp);
+    for (int i = n->body->first; i < n->body->last; i++)
+        if (kind(c->u, i) == TK_SYNCHED)
+            error(c, i, "Cilk-5 SYNCHED inside a cilk_scope is not supported%s", "");
 }
 
 /* ---------------------------------------------------------------------
@@ -464,13 +525,15 @@ static void find_in(Finder *f, const Node *n, const Node *pragma)
 {
     if (!n)
         return;
-    if (n->kind == N_CILK_FOR) {
-        if (f->c)
+    if (n->kind == N_CILK_FOR || n->kind == N_SCOPE) {
+        if (f->c && n->kind == N_CILK_FOR)
             check_loop(f->c, n, pragma);
+        else if (f->c)
+            check_scope(f->c, n);
         if (!f->c) {
             f->found = xrealloc(f->found, sizeof *f->found * (size_t)(f->nfound + 1));
             f->found[f->nfound++] = (Found){n, pragma};
-            return; /* a nested loop is lowered in the next round */
+            return; /* a nested loop or scope is lowered in the next round */
         }
     }
     if (n->kind == N_BLOCK)
@@ -585,7 +648,7 @@ static int declared_inside(const Sym *s, const Node *body)
 
 static int is_capture(const Loop *lp, const Sym *s)
 {
-    return s && s->kind == SYM_VAR && s->is_local && s != lp->var->sym &&
+    return s && s->kind == SYM_VAR && s->is_local && (!lp->var || s != lp->var->sym) &&
            !declared_inside(s, lp->n->body);
 }
 
@@ -666,9 +729,9 @@ static void collect_captures(Writer *w, const Loop *lp)
  * The helpers in front of F
  * --------------------------------------------------------------------- */
 
-static void put_struct(Writer *w, const Loop *lp)
+/* A pointer to each captured local: T (*x); */
+static void put_capture_fields(Writer *w)
 {
-    buf_printf(w->out, "struct cilkc_for_%d {", w->id);
     for (int i = 0; i < w->ncaps; i++) {
         char *name = xmalloc(strlen(w->caps[i]->name) + 4);
         strcpy(name, "(*");
@@ -678,8 +741,33 @@ static void put_struct(Writer *w, const Loop *lp)
         free(name);
         put(w, ";");
     }
+}
+
+static void put_struct(Writer *w, const Loop *lp)
+{
+    buf_printf(w->out, "struct cilkc_for_%d {", w->id);
+    put_capture_fields(w);
     put_declaration_as(w, lp->var, "cilkc_begin");
     put(w, "; unsigned long long cilkc_delta, cilkc_grain; };\n");
+}
+
+/* The statement body as written (with the spaces and comments between
+ * its tokens), the captured locals read through the struct. */
+static void put_captured(Writer *w, const Loop *lp, const Node *body)
+{
+    for (int i = body->first; i < body->last; i++) {
+        const Token *t = &w->u->toks[i];
+        if (i > body->first) {
+            const Token *p = &w->u->toks[i - 1];
+            buf_add(w->out, w->u->buf + p->off + p->len, (size_t)(t->off - p->off - p->len));
+        }
+        if (kind(w->u, i) == TK_IDENT && is_capture(lp, t->sym))
+            buf_printf(w->out, "(*cilkc_c_%d->%s)", w->id, t->sym->name);
+        else if (is_pragma(w->u, i))
+            pragma_words(w, lp, i, 1);
+        else
+            put_tok(w, i);
+    }
 }
 
 /* The body, with the captured locals read through the struct; in a do
@@ -695,19 +783,7 @@ static void put_body(Writer *w, const Loop *lp)
     put_position(w, body->first, block ? 0 : -1);
     if (!block)
         put(w, "{");
-    for (int i = body->first; i < body->last; i++) {
-        const Token *t = &w->u->toks[i];
-        if (i > body->first) {
-            const Token *p = &w->u->toks[i - 1];
-            buf_add(w->out, w->u->buf + p->off + p->len, (size_t)(t->off - p->off - p->len));
-        }
-        if (kind(w->u, i) == TK_IDENT && is_capture(lp, t->sym))
-            buf_printf(w->out, "(*cilkc_c_%d->%s)", w->id, t->sym->name);
-        else if (is_pragma(w->u, i))
-            pragma_words(w, lp, i, 1);
-        else
-            put_tok(w, i);
-    }
+    put_captured(w, lp, body);
     put(w, block ? " while (0); }\n" : " } while (0); }\n");
 }
 
@@ -733,6 +809,49 @@ static void put_recursion(Writer *w, const Loop *lp)
         "    for (; cilkc_lo < cilkc_hi; cilkc_lo++)\n"
         "      cilkc_for_%d_body(cilkc_c_%d, CILKRT_FOR_VALUE(cilkc_b, cilkc_lo, cilkc_d)); } }\n",
         n, n, n, n);
+}
+
+/* ---------------------------------------------------------------------
+ * cilk_scope { B } becomes, in F's place,
+ *   { struct cilkc_scope_N cilkc_c_N = { &x, ... }; cilkc_scope_N(&cilkc_c_N); }
+ * and in front of F
+ *   struct cilkc_scope_N { T (*x); ... };
+ *   static void cilkc_scope_N(struct cilkc_scope_N *cilkc_c_N) { B }
+ * with B's captured locals read through the struct, as a cilk_for body.
+ * cilkc_scope_N is a parallel function when B spawns: its implicit sync
+ * is the scope's end, and a sync in B is its sync. Both wait for the
+ * scope's children only, never for F's earlier ones (OpenCilk's
+ * semantics), in either steal mode, without a change to the lowering of
+ * spawn and sync. B cannot leave the function but by its end (check_scope).
+ * --------------------------------------------------------------------- */
+
+static void put_scope_struct(Writer *w)
+{
+    buf_printf(w->out, "struct cilkc_scope_%d {", w->id);
+    put_capture_fields(w);
+    if (!w->ncaps)
+        put(w, " char cilkc_none;"); /* C has no empty struct */
+    put(w, " };\n");
+}
+
+static void put_scope_function(Writer *w, const Loop *lp)
+{
+    int n = w->id;
+    buf_printf(w->out,
+               "static void cilkc_scope_%d(struct cilkc_scope_%d *cilkc_c_%d)\n{ (void)cilkc_c_%d;",
+               n, n, n, n);
+    put_position(w, lp->n->body->first, 0);
+    put_captured(w, lp, lp->n->body);
+    put(w, " }\n");
+}
+
+static void put_scope_call(Writer *w)
+{
+    int n = w->id;
+    buf_printf(w->out, "{ struct cilkc_scope_%d cilkc_c_%d = {", n, n);
+    for (int i = 0; i < w->ncaps; i++)
+        buf_printf(w->out, "%s &%s", i ? "," : "", w->caps[i]->name);
+    buf_printf(w->out, "%s }; cilkc_scope_%d(&cilkc_c_%d); }", w->ncaps ? "" : " 0", n, n);
 }
 
 /* ---------------------------------------------------------------------
@@ -861,6 +980,23 @@ static void put_prototype(Writer *w, const Func *fn)
     put(w, ";\n");
 }
 
+static void lower_scope(Writer *w, const Found *f, Buf *before, Edits *es)
+{
+    Loop lp = {.n = f->loop};
+    collect_captures(w, &lp);
+    w->out = before;
+    put_position(w, f->loop->first, 0);
+    put_scope_struct(w);
+    put_scope_function(w, &lp);
+    int k = edit(es, (size_t)w->u->toks[f->loop->first].off, end_of(w->u, f->loop->last - 1));
+    Buf call = {0};
+    w->out = &call;
+    put_scope_call(w);
+    put_position(w, f->loop->last - 1, w->u->toks[f->loop->last - 1].len);
+    es->v[k].text = call;
+    w->id++;
+}
+
 static void lower_loop(Writer *w, const Found *f, Buf *before, Edits *es)
 {
     Diag quiet = {.quiet = 1, .keep_going = 1};
@@ -897,8 +1033,12 @@ static void lower_func(Writer *w, const Func *fn, Edits *es)
     w->out = &before;
     put(w, "\n");
     put_prototype(w, fn);
-    for (int i = 0; i < f.nfound; i++)
-        lower_loop(w, &f.found[i], &before, es);
+    for (int i = 0; i < f.nfound; i++) {
+        if (f.found[i].loop->kind == N_SCOPE)
+            lower_scope(w, &f.found[i], &before, es);
+        else
+            lower_loop(w, &f.found[i], &before, es);
+    }
     w->out = &before;
     put_position(w, fn->first, 0);
     es->v[k].text = before;

@@ -1,8 +1,8 @@
-/* loops.h: cilk_for, lowered before everything else to C with spawn
- * (docs/translation.md, "cilk_for"). The driver checks every loop once,
- * then rewrites the outermost loops of the unit into helper functions and
- * parses the result again, until no cilk_for is left (a nested loop is
- * inside a helper after one round). */
+/* loops.h: cilk_for and cilk_scope, lowered before everything else to C
+ * with spawn (docs/translation.md, "cilk_for"). The driver checks every
+ * loop and scope once, then rewrites the outermost ones of the unit into
+ * helper functions and parses the result again, until none is left (a
+ * nested one is inside a helper after one round). */
 #ifndef CILKC_LOOPS_H
 #define CILKC_LOOPS_H
 
@@ -11,16 +11,18 @@
 #include "diag.h"
 
 /* Report every cilk_for that cannot be lowered (its clauses, a break, a
- * return or a goto out of its body, a change of its variable in its body)
- * and every misplaced `#pragma cilk`. Returns the number of errors. */
+ * return or a goto out of its body, a change of its variable in its body),
+ * every cilk_scope that cannot (a way out of its block, a goto into it, a
+ * Cilk-5 construct in it) and every misplaced `#pragma cilk`. Returns the
+ * number of errors. */
 int loops_check(const Unit *u, Diag *d);
 
-/* Append to out u's source with its outermost cilk_for loops replaced by
- * calls of helper functions (divide and conquer over the iteration range,
- * with spawn), the helpers in front of the functions that use them.
- * *next numbers the helpers, across rounds. Returns the number of loops
- * rewritten; out is untouched when there were none. u must have passed
- * loops_check. */
+/* Append to out u's source with its outermost cilk_for loops and
+ * cilk_scope blocks replaced by calls of helper functions (divide and
+ * conquer over the iteration range, with spawn; the scope's block), the
+ * helpers in front of the functions that use them. *next numbers the
+ * helpers, across rounds. Returns the number rewritten; out is untouched
+ * when there were none. u must have passed loops_check. */
 int loops_lower(const Unit *u, int *next, Buf *out);
 
 /* Is the text of a #pragma line `#pragma cilk ...`? */

@@ -669,11 +669,8 @@ static void stmt(Lower *L, const Node *n)
         paren_expr(L, n->e);
         emit_str(&L->e, ";");
         break;
-    case N_SCOPE:
-        /* the scope's end syncs: every child of the invocation, a superset
-         * of the scope's own (docs/language.md) */
+    case N_SCOPE: /* never here: loops.c makes every cilk_scope a function */
         stmt(L, n->body);
-        sync_stmt(L);
         break;
     case N_CILK_FOR: /* only in the serial elision: loops.c lowers the others */
     case N_FOR: {

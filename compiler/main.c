@@ -219,10 +219,10 @@ static void read_input(const Options *o, Unit *u, Buf *b, Diag *d)
     u->len = b->len;
 }
 
-/* cilk_for: checked in every mode; outside the serial elision, lowered
- * to helper functions with spawn, round after round (a nested loop is
- * inside the helper of the one around it), each round parsed again.
- * *in holds u's text. */
+/* cilk_for and cilk_scope: checked in every mode; outside the serial
+ * elision, lowered to helper functions with spawn, round after round (a
+ * nested one is inside the helper of the one around it), each round
+ * parsed again. *in holds u's text. */
 static void lower_loops(Unit *u, Arena *a, Diag *d, StealMode mode, Buf *in)
 {
     if (loops_check(u, d) || mode == STEAL_SERIAL)

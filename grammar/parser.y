@@ -1798,7 +1798,7 @@ static Node *st_cilk_for(Parser *p, Node *init, Loc cond, Loc inc, Node *body, L
     return n;
 }
 
-/* cilk_scope { ... }: its end is a sync (lower.c). */
+/* cilk_scope { ... }: its body becomes a function (compiler/loops.c). */
 static Node *st_scope(Parser *p, Node *body, Loc at)
 {
     Node *n = st_node(p, N_SCOPE, at);

@@ -10,12 +10,21 @@
 # Every benchmark exists as a .cilkc program (bench/programs/) built with
 # cilkcc in three modes, and as peers on the same algorithm (bench/peers/):
 # OpenMP tasks (one C source, built with gcc/libgomp and clang/libomp) and
-# oneTBB task_group (C++). A peer that does not build is left out of
-# build/bench/ and bench/run.sh reports it as missing. bench-hand (the
-# runtime's hand-lowered micro-benchmarks) is defined in runtime/runtime.mk.
+# oneTBB task_group (C++). The data-parallel section (BENCH_LOOP_NAMES:
+# cilk_for programs) has loop peers instead: OpenMP `parallel for`
+# (NAME_ompfor.c -> .gompfor, .iompfor), OpenMP `taskloop`
+# (NAME_taskloop.c -> .gomptl, .iomptl) and oneTBB parallel_for or
+# parallel_reduce (NAME_tbbfor.cpp -> .tbbfor). A loop benchmark whose
+# .cilkc program is not there yet (reducesum, until the reducers land) has
+# its peers only. A peer that does not build is left out of build/bench/
+# and bench/run.sh reports it as missing. bench-hand (the runtime's
+# hand-lowered micro-benchmarks) is defined in runtime/runtime.mk.
 
 BENCH_DIR := $(BUILD)/bench
-BENCH_NAMES := fib nqueens nqueens5 cilksort matmul knapsack heat spawnloop forloop uts
+BENCH_NAMES := fib nqueens nqueens5 cilksort matmul knapsack heat spawnloop uts
+BENCH_LOOP_NAMES := forloop heatfor reducesum
+BENCH_LOOP_CILKC := $(basename $(notdir $(wildcard \
+    $(addprefix bench/programs/,$(addsuffix .cilkc,$(BENCH_LOOP_NAMES))))))
 BENCH_PKGS := libtbb-dev libomp-dev clang gnuplot-nox time
 BENCH_DEPS_STAMP := $(BUILD)/.deps-bench
 BENCH_CILKCC := $(BUILD)/bin/cilkcc
@@ -26,10 +35,12 @@ BENCH_GCC ?= gcc
 BENCH_CLANG ?= clang
 BENCH_CXX ?= g++
 
-BENCH_CILKC_BINS := $(foreach n,$(BENCH_NAMES),$(BENCH_DIR)/$(n).cont \
+BENCH_CILKC_BINS := $(foreach n,$(BENCH_NAMES) $(BENCH_LOOP_CILKC),$(BENCH_DIR)/$(n).cont \
     $(BENCH_DIR)/$(n).child $(BENCH_DIR)/$(n).serial) $(BENCH_DIR)/fib.serial-noinline
 BENCH_PEER_BINS := $(foreach n,$(BENCH_NAMES),$(BENCH_DIR)/$(n).gomp \
-    $(BENCH_DIR)/$(n).iomp $(BENCH_DIR)/$(n).tbb)
+    $(BENCH_DIR)/$(n).iomp $(BENCH_DIR)/$(n).tbb) \
+    $(foreach n,$(BENCH_LOOP_NAMES),$(foreach c,gompfor iompfor gomptl iomptl tbbfor, \
+    $(BENCH_DIR)/$(n).$(c)))
 # Rebuild the cilkc binaries when the translator or the runtime changes.
 BENCH_TOOLS := $(wildcard $(BENCH_CILKCC) $(BUILD)/bin/cilkc $(BUILD)/lib/libcilkrt.a)
 
@@ -125,6 +136,37 @@ $(BENCH_DIR)/%.iomp: bench/peers/%_omp.c $(BENCH_HDRS) | $(BENCH_DEPS_STAMP)
 	    { echo "bench: peer $@ did not build: it will be reported as missing"; rm -f $@; }
 
 $(BENCH_DIR)/%.tbb: bench/peers/%_tbb.cpp $(BENCH_HDRS) | $(BENCH_DEPS_STAMP)
+	@mkdir -p $(@D)
+	@echo "  CXX     $@"
+	@$(BENCH_CXX) -std=c++17 $(BENCH_OPT) $(BENCH_INC) -o $@ $< -ltbb -lpthread || \
+	    { echo "bench: peer $@ did not build: it will be reported as missing"; rm -f $@; }
+
+# The loop peers of the data-parallel section.
+$(BENCH_DIR)/%.gompfor: bench/peers/%_ompfor.c $(BENCH_HDRS) | $(BENCH_DEPS_STAMP)
+	@mkdir -p $(@D)
+	@echo "  GCC     $@"
+	@$(BENCH_GCC) -std=gnu11 $(BENCH_OPT) -fopenmp $(BENCH_INC) -o $@ $< || \
+	    { echo "bench: peer $@ did not build: it will be reported as missing"; rm -f $@; }
+
+$(BENCH_DIR)/%.iompfor: bench/peers/%_ompfor.c $(BENCH_HDRS) | $(BENCH_DEPS_STAMP)
+	@mkdir -p $(@D)
+	@echo "  CLANG   $@"
+	@$(BENCH_CLANG) -std=gnu11 $(BENCH_OPT) -fopenmp $(BENCH_INC) -o $@ $< || \
+	    { echo "bench: peer $@ did not build: it will be reported as missing"; rm -f $@; }
+
+$(BENCH_DIR)/%.gomptl: bench/peers/%_taskloop.c $(BENCH_HDRS) | $(BENCH_DEPS_STAMP)
+	@mkdir -p $(@D)
+	@echo "  GCC     $@"
+	@$(BENCH_GCC) -std=gnu11 $(BENCH_OPT) -fopenmp $(BENCH_INC) -o $@ $< || \
+	    { echo "bench: peer $@ did not build: it will be reported as missing"; rm -f $@; }
+
+$(BENCH_DIR)/%.iomptl: bench/peers/%_taskloop.c $(BENCH_HDRS) | $(BENCH_DEPS_STAMP)
+	@mkdir -p $(@D)
+	@echo "  CLANG   $@"
+	@$(BENCH_CLANG) -std=gnu11 $(BENCH_OPT) -fopenmp $(BENCH_INC) -o $@ $< || \
+	    { echo "bench: peer $@ did not build: it will be reported as missing"; rm -f $@; }
+
+$(BENCH_DIR)/%.tbbfor: bench/peers/%_tbbfor.cpp $(BENCH_HDRS) | $(BENCH_DEPS_STAMP)
 	@mkdir -p $(@D)
 	@echo "  CXX     $@"
 	@$(BENCH_CXX) -std=c++17 $(BENCH_OPT) $(BENCH_INC) -o $@ $< -ltbb -lpthread || \

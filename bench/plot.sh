@@ -11,7 +11,7 @@ summary=$1 sweep=$2 docs=$3 workers=$4
 command -v gnuplot > /dev/null || exit 1
 dat=$(mktemp -d)
 trap 'rm -rf "$dat"' EXIT
-configs="cont child gomp iomp tbb"
+configs="cont child gomp iomp tbb gompfor iompfor gomptl iomptl tbbfor"
 benches=$(awk -F, 'NR > 1 && !seen[$1]++ { printf "%s ", $1 }' "$summary")
 
 # One data file per benchmark and configuration: P median min max (ms).
@@ -28,7 +28,7 @@ done
 {
     echo 'set terminal svg size 1400,700 dynamic noenhanced font "sans,11"'
     echo "set output '$docs/bench-time.svg'"
-    echo 'set multiplot layout 2,4 title "time (ms, log scale) against workers P; bars: min-max; black: serial elision"'
+    echo 'set multiplot layout 3,4 title "time (ms, log scale) against workers P; bars: min-max; black: serial elision"'
     echo 'set logscale y'
     echo "set xtics ($(echo $workers | sed 's/ /, /g'))"
     echo 'set xrange [0.8:*]'
@@ -39,6 +39,11 @@ done
     echo 'set style line 3 lc rgb "#2ca02c" lw 1 pt 9'
     echo 'set style line 4 lc rgb "#9467bd" lw 1 pt 11'
     echo 'set style line 5 lc rgb "#ff7f0e" lw 1 pt 13'
+    echo 'set style line 6 lc rgb "#2ca02c" lw 1 pt 9 dt 2'
+    echo 'set style line 7 lc rgb "#9467bd" lw 1 pt 11 dt 2'
+    echo 'set style line 8 lc rgb "#8c564b" lw 1 pt 6'
+    echo 'set style line 9 lc rgb "#e377c2" lw 1 pt 4'
+    echo 'set style line 10 lc rgb "#ff7f0e" lw 1 pt 13 dt 2'
     for b in $benches; do
         echo "set title '$b'"
         ts=$(awk '{ print $2; exit }' "$dat/$b.serial")

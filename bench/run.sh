@@ -1,15 +1,23 @@
 #!/bin/bash
 # bench/run.sh: run the benchmarks and write the tables, the CSV and the plots.
 #
-#   bench/run.sh [--quick] [--runs N] [--bin DIR] [--docs DIR]
+#   bench/run.sh [--quick] [--runs N] [--bin DIR] [--docs DIR] [--only "NAME..."]
 #
+# --only runs those benchmarks alone (with --docs elsewhere, so that the
+# tables of docs/ stay those of a whole run).
 # Expects the binaries that bench/bench.mk builds in DIR (build/bench):
 #   NAME.serial           serial elision (cilkcc --steal=serial): Ts
 #   fib.serial-noinline   the same with -fno-inline, for ns per spawn
 #   NAME.cont NAME.child  cilkc, continuation and child stealing
 #   NAME.gomp NAME.iomp   OpenMP tasks peer, gcc (libgomp) / clang (libomp)
 #   NAME.tbb              oneTBB task_group peer
-# A binary that is absent is reported as missing, never skipped.
+# and for the data-parallel section (loop_benches, cilk_for programs):
+#   NAME.gompfor NAME.iompfor  OpenMP parallel for, gcc / clang
+#   NAME.gomptl NAME.iomptl    OpenMP taskloop, gcc / clang
+#   NAME.tbbfor                oneTBB parallel_for / parallel_reduce
+# A binary that is absent is reported as missing, never skipped. A loop
+# benchmark without its .cilkc program (bench/programs/NAME.cilkc) runs its
+# peers only, checked against the gcc parallel for at P = 1.
 #
 # Method: every configuration (mode or peer, times P workers) runs RUNS
 # times (>= 5); the configurations of a benchmark alternate within a round,
@@ -32,19 +40,24 @@ quick=0
 runs=5
 bin=build/bench
 docs=docs
+only=
 while [ $# -gt 0 ]; do
     case $1 in
     --quick) quick=1 ;;
     --runs) runs=$2; shift ;;
     --bin) bin=$2; shift ;;
     --docs) docs=$2; shift ;;
-    *) echo "usage: bench/run.sh [--quick] [--runs N] [--bin DIR] [--docs DIR]" >&2; exit 2 ;;
+    --only) only=$2; shift ;;
+    *) echo "usage: bench/run.sh [--quick] [--runs N] [--bin DIR] [--docs DIR] [--only \"NAME...\"]" >&2; exit 2 ;;
     esac
     shift
 done
 
-benches="fib nqueens nqueens5 cilksort matmul knapsack heat spawnloop forloop uts"
+loop_benches="forloop heatfor reducesum"
+benches="fib nqueens nqueens5 cilksort matmul knapsack heat spawnloop uts $loop_benches"
 parallel_configs="cont child gomp iomp tbb"
+loop_configs="gompfor iompfor gomptl iomptl tbbfor"
+[ -n "$only" ] && benches=$only
 ncpu=$(nproc)
 workers=$(printf '%s\n' 1 2 $((2 * ncpu)) | sort -nu | tr '\n' ' ')
 
@@ -55,12 +68,14 @@ size_of() {
         fib) echo 27 ;; nqueens) echo 11 ;; nqueens5) echo 10 ;; cilksort) echo 500000 ;;
         matmul) echo 256 ;; knapsack) echo 18 ;; heat) echo 1024 ;;
         spawnloop) echo 300000 ;; forloop) echo 1000000 ;; uts) echo 8 ;;
+        heatfor) echo 1024 ;; reducesum) echo 10000000 ;;
         esac
     else
         case $1 in
         fib) echo 30 ;; nqueens) echo 12 ;; nqueens5) echo 11 ;; cilksort) echo 4000000 ;;
         matmul) echo 1024 ;; knapsack) echo 22 ;; heat) echo 2048 ;;
         spawnloop) echo 1000000 ;; forloop) echo 10000000 ;; uts) echo 9 ;;
+        heatfor) echo 2048 ;; reducesum) echo 100000000 ;;
         esac
     fi
 }
@@ -115,10 +130,22 @@ run_one() {
     echo "$status,$t,$rss,$1,$2,$3"
 }
 
-# The reference result of NAME at SIZE: the serial elision's output.
+is_loop() {
+    case " $loop_benches " in *" $1 "*) return 0 ;; esac
+    return 1
+}
+
+# Has NAME a .cilkc program? (reducesum's comes with the reducers)
+has_program() {
+    ! is_loop "$1" || [ -f "$here/programs/$1.cilkc" ]
+}
+
+# The reference result of NAME at SIZE: the serial elision's output (for a
+# loop benchmark without its program: the gcc parallel for at P = 1).
 make_ref() {
-    local name=$1 size=$2
-    if [ -x "$bin/$name.serial" ] && timeout $timeout_s "$bin/$name.serial" "$size" \
+    local name=$1 size=$2 ref=$bin/$name.serial
+    has_program "$name" || ref=$bin/$name.gompfor
+    if [ -x "$ref" ] && OMP_NUM_THREADS=1 timeout $timeout_s "$ref" "$size" \
         > "$results/ref.$name.$size" 2> /dev/null; then
         return
     fi
@@ -128,9 +155,12 @@ make_ref() {
 
 # The configurations of NAME, one "config:P" per line.
 combos() {
-    echo serial:1
+    local configs=$parallel_configs
+    is_loop "$1" && configs="cont child $loop_configs"
+    has_program "$1" || configs=$loop_configs
+    has_program "$1" && echo serial:1
     [ "$1" = fib ] && echo serial-noinline:1
-    for c in $parallel_configs; do
+    for c in $configs; do
         for p in $workers; do
             echo "$c:$p"
         done
@@ -160,11 +190,14 @@ for round in $(seq 1 "$runs"); do
     done
 done
 
-# Spawn loop: peak memory against the number of pending spawns.
-echo "bench: spawn loop memory sweep ($(( $(date +%s) - start )) s)" >&2
+# Spawn loop: peak memory against the number of pending spawns (with the
+# spawn loop among the benchmarks).
+case " $benches " in *" spawnloop "*) ;; *) sweep= ;; esac
+[ -n "$sweep" ] && echo "bench: spawn loop memory sweep ($(( $(date +%s) - start )) s)" >&2
 for n in $sweep; do
     make_ref spawnloop "$n"
 done
+[ -z "$sweep" ] && sweep_runs=0
 for round in $(seq 1 $sweep_runs); do
     for n in $sweep; do
         for config in serial $parallel_configs; do
@@ -196,7 +229,8 @@ table=$results/table.md
     echo "(a load above $ncpu means other work shared the cores: read the times with that in mind)."
     echo "Times in ms: median (min-max) of the runs; the programs time their computation only."
     echo
-    awk -F, -f "$here/table.awk" -v workers="$workers" -v ncpu="$ncpu" "$summary"
+    awk -F, -f "$here/table.awk" -v workers="$workers" -v ncpu="$ncpu" -v loops="$loop_benches" \
+        "$summary"
     echo
     echo "Spawn loop, peak RSS (MiB) and peak live frames/tasks against the number"
     echo "of pending spawns, P = $sweep_p, median of $sweep_runs runs:"

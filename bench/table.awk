@@ -1,6 +1,7 @@
 # table.awk: docs/bench.csv (from summarize.awk) to the Markdown tables of
 # bench/run.sh: one row per benchmark and configuration, then ns per spawn
-# for fib. Variables: workers (the P values, "1 2 4"), ncpu.
+# for fib. Variables: workers (the P values, "1 2 4"), ncpu, loops (the
+# data-parallel benchmarks, whose peers are loops: "forloop heatfor").
 # Columns of the input: bench,size,config,P,runs,ok,median_s,min_s,max_s,
 # maxrss_kb,spawns,steals,peak_live,status.
 
@@ -21,7 +22,7 @@ function ratio(a, b) {
 }
 
 function stat(v, config) {
-    if (config == "gomp" || config == "iomp" || config == "tbb") return "n/a"
+    if (config != "cont" && config != "child") return "n/a"
     return v == "" ? "-" : v
 }
 
@@ -35,6 +36,14 @@ function fib_spawns(n,    a, b, t, i) {
 BEGIN {
     np = split(workers, P, " ")
     split("cont child gomp iomp tbb", configs, " ")
+    split("cont child gompfor iompfor gomptl iomptl tbbfor", loop_configs, " ")
+    nloop = split(loops, L, " ")
+    for (i = 1; i <= nloop; i++) is_loop[L[i]] = 1
+    label["gompfor"] = "OpenMP parallel for, gcc (libgomp)"
+    label["iompfor"] = "OpenMP parallel for, clang (libomp)"
+    label["gomptl"] = "OpenMP taskloop, gcc (libgomp)"
+    label["iomptl"] = "OpenMP taskloop, clang (libomp)"
+    label["tbbfor"] = "oneTBB parallel_for / parallel_reduce"
     label["cont"] = "cilkc continuation"
     label["child"] = "cilkc child"
     label["gomp"] = "OpenMP tasks, gcc (libgomp)"
@@ -65,8 +74,9 @@ END {
         printf "| %s %s | %s | %s |", name, size[name], label["serial"], cell(ts)
         for (i = 2; i <= np; i++) printf " |"
         printf " 1.00 | | | %s | |\n", (ts in rss && rss[ts] != "-") ? sprintf("%.1f", rss[ts] / 1024) : "-"
-        for (c = 1; c <= 5; c++) {
-            cf = configs[c]
+        nc = name in is_loop ? 7 : 5
+        for (c = 1; c <= nc; c++) {
+            cf = name in is_loop ? loop_configs[c] : configs[c]
             printf "| | %s |", label[cf]
             for (i = 1; i <= np; i++) printf " %s |", cell(name SUBSEP cf SUBSEP P[i])
             t1 = name SUBSEP cf SUBSEP 1

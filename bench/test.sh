@@ -7,7 +7,11 @@
 #      cilkcc in both modes and run at 2 workers with CILK_STATS=1, prints
 #      the serial elision's result, and stats.awk reads from the runtime's
 #      report exactly 2(fib(n+1) - 1) spawns and a positive peak of live
-#      frames or tasks.
+#      frames or tasks;
+#   3. the data-parallel section: forloop, heatfor and reducesum at small
+#      sizes, each cilkc program (when there is one) in both modes and its
+#      loop peers (OpenMP parallel for and taskloop with gcc; oneTBB when
+#      its headers are installed) at 2 workers, print the serial result.
 set -eu
 cd "$(dirname "$0")/.."
 build=${BUILD:-build}/bench-test
@@ -52,4 +56,40 @@ for mode in continuation child; do
         fail=1
     fi
 done
+# loop_check NAME SIZE: every version of NAME prints what the first does
+# (the serial elision, or the gcc parallel for at 1 thread without a
+# program).
+loop_check() {
+    local name=$1 size=$2 bins=() ref=""
+    if [ -f bench/programs/$name.cilkc ]; then
+        for mode in serial continuation child; do
+            build/bin/cilkcc --steal=$mode -O2 -Ibench/common -o "$build/$name.$mode" \
+                bench/programs/$name.cilkc
+            bins+=("$build/$name.$mode")
+        done
+    fi
+    for peer in ompfor taskloop; do
+        gcc -std=gnu11 -O2 -fopenmp -Ibench/common -o "$build/$name.$peer" \
+            bench/peers/${name}_$peer.c
+        bins+=("$build/$name.$peer")
+    done
+    if echo '#include <tbb/parallel_reduce.h>' | g++ -std=c++17 -x c++ -E - > /dev/null 2>&1; then
+        g++ -std=c++17 -O2 -Ibench/common -Ibench/peers -o "$build/$name.tbbfor" \
+            bench/peers/${name}_tbbfor.cpp -ltbb -lpthread
+        bins+=("$build/$name.tbbfor")
+    fi
+    for b in "${bins[@]}"; do
+        local p=2
+        [ -z "$ref" ] && p=1
+        CILK_NWORKERS=$p OMP_NUM_THREADS=$p BENCH_NWORKERS=$p "$b" "$size" > "$b.out" 2> /dev/null
+        if [ -z "$ref" ]; then
+            ref=$b.out
+        else
+            check "$name $(basename "$b" | sed "s/^$name.//") result" "$ref" "$b.out"
+        fi
+    done
+}
+loop_check forloop 100000
+loop_check heatfor 130
+loop_check reducesum 1000000
 exit $fail

@@ -2,7 +2,9 @@
  * heat.h: the serial pieces of the heat benchmark: Jacobi iteration of the
  * 2-D heat equation on an n x n grid with fixed boundary (top edge hot).
  * One step computes rows [lo, hi) of v from u; the parallel versions split
- * the rows down to HEAT_GRAIN. Every cell is computed by the same formula
+ * the rows down to HEAT_GRAIN (heat: spawn recursion and task peers;
+ * heatfor: a cilk_for with grainsize HEAT_GRAIN and loop peers with the
+ * same grain). Every cell is computed by the same formula
  * whatever the schedule, so the checksum does not depend on it.
  */
 #ifndef HEAT_H
@@ -34,6 +36,26 @@ static inline void heat_check(const double *u, long n)
     for (long i = 0; i < n * n; i++)
         sum += u[i];
     printf("heat %ld steps %d sum %.6f\n", n, HEAT_STEPS, sum);
+}
+
+/* The two n x n grids, initialized; 0 if memory ran out. */
+static inline int heat_setup(long n, double **u, double **v)
+{
+    *u = (double *)malloc((size_t)(n * n) * sizeof **u);
+    *v = (double *)malloc((size_t)(n * n) * sizeof **v);
+    if (!*u || !*v)
+        return 0;
+    heat_init(*u, *v, n);
+    return 1;
+}
+
+/* r: the grid holding the last step; t: the time of the steps. */
+static inline void heat_finish(const double *r, double *u, double *v, long n, double t)
+{
+    heat_check(r, n);
+    bench_report(t);
+    free(u);
+    free(v);
 }
 
 #endif

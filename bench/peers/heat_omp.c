@@ -31,13 +31,10 @@ static double *heat(double *u, double *v, long n, int steps)
 int main(int argc, char **argv)
 {
     long n = bench_size(argc, argv, 512);
-    double *u = malloc((size_t)(n * n) * sizeof *u);
-    double *v = malloc((size_t)(n * n) * sizeof *v);
-    double *r = NULL;
+    double *u, *v, *r = NULL;
     double t = 0;
-    if (!u || !v)
+    if (!heat_setup(n, &u, &v))
         return 1;
-    heat_init(u, v, n);
     /* The team starts before the timed region, as cilkc's pool does; one
      * thread times the computation, the others take its tasks. */
 #pragma omp parallel
@@ -47,9 +44,6 @@ int main(int argc, char **argv)
         r = heat(u, v, n, HEAT_STEPS);
         t = bench_now() - t0;
     }
-    heat_check(r, n);
-    bench_report(t);
-    free(u);
-    free(v);
+    heat_finish(r, u, v, n, t);
     return 0;
 }

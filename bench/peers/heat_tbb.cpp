@@ -29,18 +29,13 @@ static double *heat(double *u, double *v, long n, int steps)
 int main(int argc, char **argv)
 {
     long n = bench_size(argc, argv, 512);
-    double *u = (double *)malloc((size_t)(n * n) * sizeof *u);
-    double *v = (double *)malloc((size_t)(n * n) * sizeof *v);
-    if (!u || !v)
+    double *u, *v;
+    if (!heat_setup(n, &u, &v))
         return 1;
-    heat_init(u, v, n);
     auto pool = peer_tbb_start();
     double t0 = bench_now();
     double *r = heat(u, v, n, HEAT_STEPS);
     double t = bench_now() - t0;
-    heat_check(r, n);
-    bench_report(t);
-    free(u);
-    free(v);
+    heat_finish(r, u, v, n, t);
     return 0;
 }

@@ -3,18 +3,7 @@
  * the tasks that read them). */
 #include <alloca.h>
 #include <string.h>
-#include "bench.h"
-
-int safe(int n, const char *a)
-{
-    for (int i = 0; i < n; i++)
-        for (int j = 0; j < i; j++) {
-            int d = a[i] - a[j];
-            if (d == 0 || d == i - j || d == j - i)
-                return 0;
-        }
-    return 1;
-}
+#include "nqueens.h"
 
 static int nqueens(int n, int j, const char *a)
 {

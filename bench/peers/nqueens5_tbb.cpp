@@ -2,18 +2,8 @@
 // (the parent waits in g.wait(), so its alloca'd boards outlive the tasks).
 #include <alloca.h>
 #include <string.h>
+#include "nqueens.h"
 #include "peer_tbb.h"
-
-int safe(int n, const char *a)
-{
-    for (int i = 0; i < n; i++)
-        for (int j = 0; j < i; j++) {
-            int d = a[i] - a[j];
-            if (d == 0 || d == i - j || d == j - i)
-                return 0;
-        }
-    return 1;
-}
 
 static int nqueens(int n, int j, const char *a)
 {

@@ -232,11 +232,13 @@ table=$results/table.md
     awk -F, -f "$here/table.awk" -v workers="$workers" -v ncpu="$ncpu" -v loops="$loop_benches" \
         "$summary"
     echo
-    echo "Spawn loop, peak RSS (MiB) and peak live frames/tasks against the number"
-    echo "of pending spawns, P = $sweep_p, median of $sweep_runs runs:"
-    echo
-    awk -F, -f "$here/sweep_table.awk" "$sweep_csv"
-    echo
+    if [ -n "$sweep" ]; then
+        echo "Spawn loop, peak RSS (MiB) and peak live frames/tasks against the number"
+        echo "of pending spawns, P = $sweep_p, median of $sweep_runs runs:"
+        echo
+        awk -F, -f "$here/sweep_table.awk" "$sweep_csv"
+        echo
+    fi
     echo "![time versus workers](bench-time.svg)"
     echo "![spawn loop memory](bench-spawnloop-memory.svg)"
 } > "$table"

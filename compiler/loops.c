@@ -971,6 +971,32 @@ static int edit(Edits *es, size_t from, size_t to)
 
 static size_t end_of(const Unit *u, int i) { return (size_t)(u->toks[i].off + u->toks[i].len); }
 
+/* A captured local is reached through its address, which C refuses for
+ * a `register` one: the word goes (once, whichever construct needs it
+ * first), as the lowering of a parallel function drops it. */
+static void drop_register(Writer *w, Edits *es)
+{
+    for (int i = 0; i < w->ncaps; i++) {
+        const Decl *d = w->caps[i]->decl->parent;
+        for (int t = d->spec_first; t < d->spec_last; t++) {
+            if (kind(w->u, t) != TK_REGISTER)
+                continue;
+            size_t off = (size_t)w->u->toks[t].off;
+            int seen = 0;
+            for (int k = 0; k < es->n; k++)
+                seen |= es->v[k].from == off;
+            if (!seen)
+                edit(es, off, end_of(w->u, t));
+        }
+    }
+}
+
+static int edit_order(const void *a, const void *b)
+{
+    const Edit *x = a, *y = b;
+    return x->from < y->from ? -1 : x->from > y->from;
+}
+
 /* F's prototype, so the helpers may call F. */
 static void put_prototype(Writer *w, const Func *fn)
 {
@@ -984,6 +1010,7 @@ static void lower_scope(Writer *w, const Found *f, Buf *before, Edits *es)
 {
     Loop lp = {.n = f->loop};
     collect_captures(w, &lp);
+    drop_register(w, es);
     w->out = before;
     put_position(w, f->loop->first, 0);
     put_scope_struct(w);
@@ -1004,6 +1031,7 @@ static void lower_loop(Writer *w, const Found *f, Buf *before, Edits *es)
     Loop lp;
     loop_parse(&c, f->loop, f->pragma, &lp); /* checked before: no error */
     collect_captures(w, &lp);
+    drop_register(w, es);
     w->out = before;
     put_position(w, f->loop->first, 0);
     put_struct(w, &lp);
@@ -1053,6 +1081,8 @@ int loops_lower(const Unit *u, int *next, Buf *out)
         lower_func(&w, u->funcs[i], &es);
     int n = w.id - *next;
     *next = w.id;
+    /* disjoint, but drop_register's come out of order */
+    qsort(es.v, (size_t)es.n, sizeof *es.v, edit_order);
     size_t pos = 0;
     for (int i = 0; i < es.n; i++) {
         buf_add(out, u->buf + pos, es.v[i].from - pos);

@@ -991,10 +991,46 @@ static void drop_register(Writer *w, Edits *es)
     }
 }
 
+/* By position; an insertion before a replacement at the same place. */
 static int edit_order(const void *a, const void *b)
 {
     const Edit *x = a, *y = b;
-    return x->from < y->from ? -1 : x->from > y->from;
+    if (x->from != y->from)
+        return x->from < y->from ? -1 : 1;
+    return x->to < y->to ? -1 : x->to > y->to;
+}
+
+/* Does F spawn or sync outside the constructs found in it? */
+static int spawns_outside(const Unit *u, const Func *fn, const Finder *f)
+{
+    int k = 0;
+    for (int i = fn->body->first; i < fn->body->last; i++) {
+        while (k < f->nfound && f->found[k].loop->last <= i)
+            k++;
+        if (k < f->nfound && f->found[k].loop->first <= i)
+            continue;
+        if (kind(u, i) == TK_SPAWN || kind(u, i) == TK_SYNC)
+            return 1;
+    }
+    return 0;
+}
+
+/* A function whose only spawns are in a cilk_scope must run on a worker
+ * itself: otherwise, called from a thread that is not one (main), each
+ * execution of the scope's function is a root call through the pool's
+ * injection queue (about 30 us instead of a few ns). A sync at F's entry,
+ * where F has no child yet, waits for nothing and makes F a parallel
+ * function. */
+static void make_parallel(Writer *w, const Func *fn, const Finder *f, Edits *es)
+{
+    int scopes = 0;
+    for (int i = 0; i < f->nfound; i++)
+        scopes |= f->found[i].loop->kind == N_SCOPE;
+    if (!scopes || spawns_outside(w->u, fn, f))
+        return;
+    size_t at = end_of(w->u, fn->body->first);
+    int k = edit(es, at, at);
+    buf_puts(&es->v[k].text, " cilk_sync;");
 }
 
 /* F's prototype, so the helpers may call F. */
@@ -1056,6 +1092,7 @@ static void lower_func(Writer *w, const Func *fn, Edits *es)
     find_in(&f, fn->body, NULL);
     if (!f.nfound)
         return;
+    make_parallel(w, fn, &f, es);
     int k = edit(es, fn->byte_first, fn->byte_first);
     Buf before = {0};
     w->out = &before;

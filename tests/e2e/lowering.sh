@@ -10,6 +10,10 @@
 #     steal_saves checks each case and that the thief still sees them;
 #     steal_loop_saves the locals of a loop's block);
 #   - CILK_STATS counts every spawn in both modes, stolen or not;
+#   - a function whose only spawns are in a cilk_scope is itself a
+#     parallel function (it gets a root thunk), so that called from a
+#     thread that is not a worker it enters the pool once, not at each
+#     execution of the scope;
 #   - with CC=clang the examples and the steal tests compile without a
 #     warning in both parallel modes (the ABI header's atomics differ);
 #   - every #line names a line of the input, and the generated helpers are
@@ -62,6 +66,10 @@ grep_generated "saves: changed again and r1 at spawn 2" tests/corpus/steal_saves
     "cilkc_a0 = (base); cilkc_f->l.changed_2 = changed; cilkc_f->l.r1_4 = r1; cilkc_f->h.entry = 2;"
 grep_generated "saves: late and r2 at spawn 3" tests/corpus/steal_saves.cilkc continuation \
     "cilkc_a1 = (late); cilkc_f->l.late_3 = late; cilkc_f->l.r2_5 = r2; cilkc_f->h.entry = 3;"
+grep_generated "scope only: parallel, continuation" tests/corpus/steal_scope_exact.cilkc \
+    continuation "static void cilkc_root_nested("
+grep_generated "scope only: parallel, child" tests/corpus/steal_scope_exact.cilkc child \
+    "static void cilkc_root_nested("
 
 grep_generated "loop saves: b's block ends unread after spawn 1" tests/corpus/steal_loop_saves.cilkc \
     continuation "cilkc_f->l.k_7 = k; cilkc_f->h.entry = 1;"

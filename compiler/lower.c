@@ -889,13 +889,13 @@ void lower_root_thunk(Lower *L)
         "{ struct cilkc_locals_%s *cilkc_a = (struct cilkc_locals_%s *)cilkc_p; (void)cilkc_w; "
         "(void)cilkc_a;\n  ",
         L->name, L->name, L->name);
-    lower_ws(L, "cilkrt_wsp cilkc_ws; cilkrt_wsp_root(&cilkc_ws); ");
+    lower_ws(L, "cilkrt_wsp cilkc_ws; cilkrt_wsp_root(cilkc_w, &cilkc_ws); ");
     if (!L->is_void)
         emit_str(&L->e, "cilkc_a->ret = ");
     emit_fmt(&L->e, "%s(", L->name);
     lower_param_list(L, "cilkc_a->");
     emit_str(&L->e, ");");
-    lower_ws(L, " cilkrt_wsp_root_end(&cilkc_ws);");
+    lower_ws(L, " cilkrt_wsp_root_end(cilkc_w, &cilkc_ws);");
     emit_str(&L->e, " }\n");
 }
 

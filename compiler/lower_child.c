@@ -162,7 +162,7 @@ void child_spawn(Lower *L, const Node *n, int site)
      * task as soon as it is pushed */
     lower_ws(L, "cilkrt_wsp_spawn_task(&cilkc_ws, &cilkc_t->wm); ");
     emit_str(&L->e, "cilkrt_task_push(cilkc_w, &cilkc_g); cilkc_out = 1;");
-    lower_ws(L, " cilkrt_wsp_resume(&cilkc_ws);");
+    lower_ws(L, " cilkrt_wsp_resume(cilkc_w, &cilkc_ws);");
     emit_str(&L->e, " }");
 }
 
@@ -173,13 +173,13 @@ void child_spawn(Lower *L, const Node *n, int site)
  * relock. */
 static void group_sync(Lower *L, const char *hook, int relock)
 {
-    lower_ws(L, "cilkrt_wsp_end(&cilkc_ws); ");
+    lower_ws(L, "cilkrt_wsp_end_group(cilkc_w, &cilkc_ws); ");
     if (L->a.has_inlets)
         emit_str(&L->e, "cilkrt_lock_give(&cilkc_lock); ");
     emit_fmt(&L->e, "cilkc_sync_%s(cilkc_w, &cilkc_g);", L->name);
     if (L->a.has_inlets && relock)
         emit_str(&L->e, " cilkrt_lock_take(&cilkc_lock);");
-    lower_ws(L, " %s(&cilkc_ws);", hook);
+    lower_ws(L, " %s(cilkc_w, &cilkc_ws);", hook);
 }
 
 void child_sync(Lower *L)
@@ -218,8 +218,8 @@ void child_return(Lower *L, const Node *n)
     }
     emit_range(&L->e, n->e.first, n->e.last);
     emit_str(&L->e, L->is_void ? "; " : "); ");
-    emit_str(&L->e, L->is_void ? "cilkrt_wsp_leave(&cilkc_ws); return; }"
-                               : "cilkrt_wsp_leave(&cilkc_ws); return cilkc_r; }");
+    emit_str(&L->e, L->is_void ? "cilkrt_wsp_leave(cilkc_w, &cilkc_ws); return; }"
+                               : "cilkrt_wsp_leave(cilkc_w, &cilkc_ws); return cilkc_r; }");
 }
 
 /* The inlet body in the thunk, under the invocation's lock. */
@@ -260,9 +260,9 @@ static void emit_thunk(Lower *L, const Node *n, int k)
     if (L->aborts)
         emit_str(&L->e, "if (__atomic_load_n(cilkc_t->ab, __ATOMIC_RELAXED) != cilkc_t->ab0) { "
                         "cilkrt_cut_off(); return; } ");
-    lower_ws(L, "cilkrt_wsp *cilkc_saved; cilkrt_wsp_task_begin(&cilkc_t->wm, &cilkc_saved); ");
+    lower_ws(L, "cilkrt_wsp *cilkc_saved; cilkrt_wsp_task_begin(cilkc_w, &cilkc_t->wm, &cilkc_saved); ");
     if (!g)
-        lower_ws(L, "cilkrt_wsp cilkc_wc; cilkrt_wsp_enter(&cilkc_wc); ");
+        lower_ws(L, "cilkrt_wsp cilkc_wc; cilkrt_wsp_enter(cilkc_w, &cilkc_wc); ");
     L->e.view = VIEW_TYPEOF;
     if (lower_has_dest(L, n) || (n->inlet && n->inlet->nparams > n->nextra)) {
         emit_str(&L->e, "__typeof__(");
@@ -279,7 +279,7 @@ static void emit_thunk(Lower *L, const Node *n, int k)
         emit_fmt(&L->e, "%scilkc_t->a%d", i ? ", " : "", i);
     emit_str(&L->e, ");");
     if (!g)
-        lower_ws(L, " cilkrt_wsp_leave(&cilkc_wc);");
+        lower_ws(L, " cilkrt_wsp_leave(cilkc_w, &cilkc_wc);");
     if (lower_has_dest(L, n)) {
         if (combines(L, n))
             emit_str(&L->e, " cilkrt_lock_take(cilkc_t->lk);");
@@ -291,7 +291,7 @@ static void emit_thunk(Lower *L, const Node *n, int k)
     }
     if (n->inlet)
         emit_thunk_inlet(L, n, k);
-    lower_ws(L, " cilkrt_wsp_task_end(cilkc_saved);");
+    lower_ws(L, " cilkrt_wsp_task_end(cilkc_w, &cilkc_t->wm, cilkc_saved);");
     emit_str(&L->e, " }\n");
 }
 
@@ -331,7 +331,7 @@ static void emit_child_body(Lower *L)
     buf_free(&name);
     emit_str(&L->e, "\n{ cilkrt_group cilkc_g; cilkrt_group_init(cilkc_w, &cilkc_g); "
                     "int cilkc_out = 0; (void)cilkc_out;");
-    lower_ws(L, " cilkrt_wsp cilkc_ws; cilkrt_wsp_enter(&cilkc_ws);");
+    lower_ws(L, " cilkrt_wsp cilkc_ws; cilkrt_wsp_enter(cilkc_w, &cilkc_ws);");
     if (L->aborts)
         emit_str(&L->e, " int cilkc_aborts = 0; (void)cilkc_aborts;");
     int locking = L->a.has_inlets;
@@ -345,7 +345,7 @@ static void emit_child_body(Lower *L)
     lower_block(L, L->fn->body);
     emit_str(&L->e, "\n");
     group_sync(L, "cilkrt_wsp_rejoin", 0);
-    lower_ws(L, " cilkrt_wsp_leave(&cilkc_ws);");
+    lower_ws(L, " cilkrt_wsp_leave(cilkc_w, &cilkc_ws);");
     if (L->is_main && !L->is_void)
         emit_str(&L->e, " return 0;");
     emit_str(&L->e, " }\n");
@@ -356,7 +356,7 @@ static void emit_entry(Lower *L)
 {
     lower_entry_head(L);
     if (L->workspan) {
-        emit_str(&L->e, "cilkrt_wsp *cilkc_ws = cilkrt_wsp_current(); ");
+        emit_str(&L->e, "cilkrt_wsp *cilkc_ws = cilkrt_wsp_current(cilkc_w); ");
         if (!L->is_void) {
             lower_return_type(L, "cilkc_r");
             emit_str(&L->e, " = ");
@@ -371,8 +371,8 @@ static void emit_entry(Lower *L)
     lower_param_list(L, "");
     emit_str(&L->e, ");");
     if (L->workspan)
-        emit_str(&L->e, L->is_void ? " cilkrt_wsp_resume(cilkc_ws);"
-                                   : " cilkrt_wsp_resume(cilkc_ws); return cilkc_r;");
+        emit_str(&L->e, L->is_void ? " cilkrt_wsp_resume(cilkc_w, cilkc_ws);"
+                                   : " cilkrt_wsp_resume(cilkc_w, cilkc_ws); return cilkc_r;");
     emit_str(&L->e, " }\n");
 }
 

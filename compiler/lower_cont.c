@@ -134,9 +134,9 @@ static void ws_spawn(Lower *L, const Node *n)
 {
     if (!ws_callee_enters(L, n))
         emit_str(&L->e, "cilkrt_wsp cilkc_wc; ");
-    lower_ws(L, "cilkrt_wsp_spawn(" WS "); ");
+    lower_ws(L, "cilkrt_wsp_spawn(cilkc_w, " WS "); ");
     if (!ws_callee_enters(L, n))
-        emit_str(&L->e, "cilkrt_wsp_enter(&cilkc_wc); ");
+        emit_str(&L->e, "cilkrt_wsp_enter(cilkc_w, &cilkc_wc); ");
 }
 
 /* Save the locals the thief needs at spawn site `site` (fast clone):
@@ -321,23 +321,25 @@ void cont_spawn(Lower *L, const Node *n, int site)
     emit_call(L, n, site, frame);
     emit_str(&L->e, "; ");
     if (!ws_callee_enters(L, n))
-        lower_ws(L, "cilkrt_wsp_leave(&cilkc_wc); ");
+        lower_ws(L, "cilkrt_wsp_leave(cilkc_w, &cilkc_wc); ");
     emit_str(&L->e, "if (!cilkrt_pop(cilkc_w, cilkc_t)) { ");
     if (!slow)
         emit_str(&L->e, "cilkrt_count_spawns(cilkc_w, cilkc_ns); ");
+    lower_ws(L, "cilkrt_wsp_give(cilkc_w, " WS "); ");
     emit_deliver(L, n, site, frame);
     if (slow)
         emit_str(&L->e, "return;");
     else
         emit_dummy_return(L);
     emit_str(&L->e, " } ");
+    lower_ws(L, "cilkrt_wsp_merge(cilkc_w, " WS "); ");
     if (L->holds_lock)
         emit_str(&L->e, "cilkrt_frame_lock(cilkc_h); ");
     emit_store(L, n, site);
     emit_str(&L->e, "} }");
     if (slow)
         emit_fmt(&L->e, " if (0) { cilkc_resume_%d:; }", site);
-    lower_ws(L, " cilkrt_wsp_resume(" WS ");");
+    lower_ws(L, " cilkrt_wsp_resume(cilkc_w, " WS ");");
     emit_str(&L->e, " }");
 }
 
@@ -355,7 +357,7 @@ static void sync_then(Lower *L, const char *hook)
 {
     if (L->clone == CLONE_FAST) {
         if (L->workspan)
-            emit_fmt(&L->e, "{ cilkrt_wsp_end(" WS "); %s(" WS "); }", hook);
+            emit_fmt(&L->e, "{ %s_fast(cilkc_w, " WS "); }", hook);
         else
             emit_str(&L->e, "{ }"); /* a statement: -Wempty-body flags `else ;` */
         return;
@@ -364,12 +366,12 @@ static void sync_then(Lower *L, const char *hook)
     const char *unlock = L->holds_lock ? "cilkrt_frame_unlock(cilkc_h); " : "";
     const char *lock = L->holds_lock ? "cilkrt_frame_lock(cilkc_h); " : "";
     emit_str(&L->e, "{ ");
-    lower_ws(L, "cilkrt_wsp_end(" WS "); ");
+    lower_ws(L, "cilkrt_wsp_end(cilkc_w, " WS "); ");
     emit_fmt(&L->e,
              "%scilkc_h->entry = %d; if (!cilkrt_sync(cilkc_w, cilkc_h)) return; "
              "%sif (0) { cilkc_resume_%d:; } ",
              unlock, k, lock, k);
-    lower_ws(L, "%s(" WS "); ", hook);
+    lower_ws(L, "%s(cilkc_w, " WS "); ", hook);
     emit_str(&L->e, "}");
 }
 
@@ -384,7 +386,7 @@ static void fast_return(Lower *L, const Node *n)
             emit_range(&L->e, n->e.first, n->e.last);
             emit_str(&L->e, "; ");
         }
-        lower_ws(L, "cilkrt_wsp_leave(" WS "); ");
+        lower_ws(L, "cilkrt_wsp_leave(cilkc_w, " WS "); ");
         emit_frame_free(L);
         emit_str(&L->e, "return; }");
         return;
@@ -393,7 +395,7 @@ static void fast_return(Lower *L, const Node *n)
     emit_str(&L->e, " = (");
     emit_range(&L->e, n->e.first, n->e.last);
     emit_str(&L->e, "); ");
-    lower_ws(L, "cilkrt_wsp_leave(" WS "); ");
+    lower_ws(L, "cilkrt_wsp_leave(cilkc_w, " WS "); ");
     emit_frame_free(L);
     emit_str(&L->e, "return cilkc_r; }");
 }
@@ -487,14 +489,14 @@ static void emit_fast_clone(Lower *L)
     } else {
         emit_str(&L->e, "; ");
         emit_frame_setup(L);
-        lower_ws(L, " cilkrt_wsp_enter(" WS ");");
+        lower_ws(L, " cilkrt_wsp_enter(cilkc_w, " WS ");");
     }
     for (int i = 0; i < L->fn->nparams; i++)
         if (!L->a.resident[L->fn->params[i]->index])
             lower_push_visible(L, L->fn->params[i]);
     lower_block(L, L->fn->body);
     emit_str(&L->e, "\n");
-    lower_ws(L, "cilkrt_wsp_leave(" WS "); ");
+    lower_ws(L, "cilkrt_wsp_leave(cilkc_w, " WS "); ");
     emit_frame_free(L);
     emit_dummy_return(L);
     emit_str(&L->e, " }\n");
@@ -538,7 +540,7 @@ static void emit_slow_clone(Lower *L)
     emit_str(&L->e, " goto cilkc_return;\ncilkc_return: ");
     if (L->holds_lock)
         emit_str(&L->e, "cilkrt_frame_unlock(cilkc_h); ");
-    lower_ws(L, "cilkrt_wsp_leave(" WS "); ");
+    lower_ws(L, "cilkrt_wsp_leave_far(cilkc_w, " WS "); ");
     emit_slow_result(L);
     L->holds_lock = 0;
     Emit end = L->e;
@@ -553,6 +555,9 @@ static void emit_slow_clone(Lower *L)
      * an inlet is atomic with its procedure); resumed, it takes it again */
     if (L->a.has_inlets)
         emit_str(&L->e, "  cilkrt_frame_lock(cilkc_h);\n");
+    /* a thief, or the worker that resumes a suspended sync: its clock
+     * restarts here (cilkrt_wsp.h) */
+    lower_ws(L, "  cilkrt_wsp_stolen(cilkc_w, " WS ");\n");
     emit_str(&L->e, "  switch (cilkc_h->entry) {");
     for (int k = 1; k < L->next_sync; k++)
         emit_fmt(&L->e, " case %d: goto cilkc_resume_%d;", k, k);
@@ -623,7 +628,7 @@ static void emit_entry(Lower *L)
         lower_return_type(L, "cilkc_r");
         emit_fmt(&L->e, "; struct cilkc_result_%s cilkc_rb;", L->name);
     }
-    lower_ws(L, " cilkrt_wsp *cilkc_ws = cilkrt_wsp_current();");
+    lower_ws(L, " cilkrt_wsp *cilkc_ws = cilkrt_wsp_current(cilkc_w);");
     emit_fmt(&L->e, " cilkrt_boundary cilkc_b; cilkrt_boundary_enter(cilkc_w, &cilkc_b, %s);\n  ",
              L->is_void ? "0, 0" : "&cilkc_rb, sizeof cilkc_rb");
     emit_fmt(&L->e, "%scilkc_fast_%s(cilkc_w, &cilkc_b.frame, 0, 0",
@@ -632,13 +637,18 @@ static void emit_entry(Lower *L)
         emit_str(&L->e, ", ");
     lower_param_list(L, "");
     emit_str(&L->e, ");\n  ");
-    if (L->is_void) {
-        emit_str(&L->e, "cilkrt_boundary_leave(cilkc_w, &cilkc_b); ");
-        lower_ws(L, "cilkrt_wsp_resume(cilkc_ws); ");
-        emit_str(&L->e, "}\n");
+    /* a call stolen from: this worker waited for the thief (cilkrt_wsp.h) */
+    if (L->is_void && L->workspan) {
+        emit_str(&L->e, "cilkrt_wsp_called(cilkc_w, cilkc_ws, "
+                        "cilkrt_boundary_leave(cilkc_w, &cilkc_b)); }\n");
+    } else if (L->is_void) {
+        emit_str(&L->e, "cilkrt_boundary_leave(cilkc_w, &cilkc_b); }\n");
+    } else if (L->workspan) {
+        emit_str(&L->e, "int cilkc_st = cilkrt_boundary_leave(cilkc_w, &cilkc_b); "
+                        "if (cilkc_st) cilkc_r = cilkc_rb.v;\n  "
+                        "cilkrt_wsp_called(cilkc_w, cilkc_ws, cilkc_st); return cilkc_r; }\n");
     } else {
         emit_str(&L->e, "if (cilkrt_boundary_leave(cilkc_w, &cilkc_b)) cilkc_r = cilkc_rb.v;\n  ");
-        lower_ws(L, "cilkrt_wsp_resume(cilkc_ws); ");
         emit_str(&L->e, "return cilkc_r; }\n");
     }
 }

@@ -152,6 +152,20 @@ typedef struct cilkrt_tdeque {
 char *cilkrt_task_reach(cilkrt_worker *w);
 void cilkrt_task_share(cilkrt_worker *w);
 
+/* The work/span analyzer's per-worker state: the inline hooks of
+ * cilkrt_wsp.h reach it through the worker pointer generated code has.
+ * Only the worker's own thread touches it. */
+struct cilkrt_wsp;
+struct cilkrt_wsp_worker {
+    struct cilkrt_wsp *cur;  /* the record whose strand this worker runs */
+    struct cilkrt_wsp *pend; /* a spawn's parent, until the child enters */
+    long long pw, ps, pbs;   /* ... and its work and paths at the spawn */
+    long long rw, rs, rbs;   /* a returned spawned child's work and paths */
+    long long start;         /* clock at the last charge (time unit) */
+    int countdown, every;    /* boundaries until the next clock reading */
+    int returned;            /* rw, rs, rbs wait for the spawner */
+};
+
 struct cilkrt_worker {
     /* owner's line */
     cilkrt_frame **deque; /* ring of frame pointers */
@@ -178,6 +192,8 @@ struct cilkrt_worker {
     _Atomic int deque_lock;
     /* child stealing's task deque (its own lines) */
     cilkrt_tdeque tq;
+    /* the work/span analyzer's state (cilkrt_wsp.h; --workspan code only) */
+    struct cilkrt_wsp_worker wsp;
     /* Private state follows in the runtime's own view (worker.h); generated
      * code must not use sizeof(cilkrt_worker). */
 };

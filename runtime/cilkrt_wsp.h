@@ -6,71 +6,387 @@
  * continuation mode (so the thief that resumes the slow clone finds it),
  * on the C stack of its body in child mode. A spawned plain C function
  * gets a record on the spawner's C stack for the duration of the call: a
- * plain function's own continuation is never stolen. A record's own fields
- * belong to whichever worker runs that invocation's strand; only the
- * children's accumulators are written by other workers (atomics), and the
- * runtime's sync orders those writes before the join reads them.
+ * plain function's own continuation is never stolen.
+ *
+ * The hooks are inline and take the worker: a strand boundary costs a few
+ * adds and stores, and now and then a clock reading. Everything a hook
+ * touches belongs to the worker that runs it (the worker's state, the
+ * record of the strand it runs), except the "far" accumulators, which a
+ * child that returns on another worker adds to with atomics; the
+ * runtime's sync orders those before the join reads them.
+ *
+ * Time unit: the clock is read at a boundary only when the worker's
+ * countdown runs out (or where a steal or a wait may follow, below). Each
+ * reading charges the time since the worker's previous one to the strand
+ * at hand, so the work is all the time between readings, none lost, and
+ * strands shorter than the quantum are timed together with their
+ * neighbours on the same worker. The countdown adapts so that a reading
+ * covers about cilkrt_wsp_quantum ticks. Strand unit: no clock, one count
+ * per strand where it opens; exact.
  */
 #ifndef CILKRT_WSP_H
 #define CILKRT_WSP_H
 
-/* No #include (see cilkrt_abi.h): generated code includes this header in
- * front of already preprocessed source. */
+/* No #include (see cilkrt_abi.h, which generated code includes first):
+ * generated code includes this header in front of already preprocessed
+ * source. */
+#pragma GCC system_header
 
 typedef struct cilkrt_wsp {
     struct cilkrt_wsp *parent; /* where the result goes at exit */
+    cilkrt_worker *owner;      /* child mode: the worker running this body */
     int spawned;               /* merged as a parallel child, not copied */
+    int kids;                  /* spawned since the last sync */
+    int leaf;                  /* has not spawned yet */
     /* the current strand: work joined into this path so far, and the
      * longest path (plain and burdened) to it, from the program's start */
     long long work, span, bspan;
     long long base_work; /* work at entry: a spawned child adds the rest */
-    /* children spawned since the last sync: work, latest path ends */
-    _Atomic long long cwork, cspan, cbspan;
+    /* children since the last sync that returned on this record's worker
+     * (plain), and on others (far: atomics, flagged) */
+    long long cwork, cspan, cbspan;
+    _Atomic int far;
+    _Atomic long long fwork, fspan, fbspan;
 } cilkrt_wsp;
 
-/* What a spawn hands to its child: the parent and the parent's path at
- * the spawn, taken before the push (a thief may move the parent on). */
+/* What a child-mode spawn puts in the task: the parent and the parent's
+ * path at the spawn, taken before the push (a thief may start the child). */
 typedef struct cilkrt_wsp_mark {
     cilkrt_wsp *parent;
     long long work, span, bspan;
 } cilkrt_wsp_mark;
 
-/* Entry of a parallel function (or of a spawned plain call's record):
- * spawned if a spawn hook or a task just handed a mark, else called from
- * the current record. Opens the first strand. */
-void cilkrt_wsp_enter(cilkrt_wsp *r);
-/* Exit: closes the strand, joins the children, gives the result to the
- * parent. No strand is open afterwards: the parent's resume opens one. */
-void cilkrt_wsp_leave(cilkrt_wsp *r);
-/* A spawn in r: closes r's strand, marks the child's start (continuation
- * mode: for the callee's enter; child mode: into the task, *m). */
-void cilkrt_wsp_spawn(cilkrt_wsp *r);
-void cilkrt_wsp_spawn_task(cilkrt_wsp *r, cilkrt_wsp_mark *m);
-/* A task starts on some worker: its mark goes to the callee's enter. */
-void cilkrt_wsp_task_begin(cilkrt_wsp_mark *m, cilkrt_wsp **saved);
-void cilkrt_wsp_task_end(cilkrt_wsp *saved);
-/* r's strand continues after a spawn, a call or on a thief: opens a new
- * strand. */
-void cilkrt_wsp_resume(cilkrt_wsp *r);
-/* Close r's strand (before the runtime's sync may suspend it). */
-void cilkrt_wsp_end(cilkrt_wsp *r);
-/* After the runtime's sync: the children join r, a new strand opens. */
-void cilkrt_wsp_sync(cilkrt_wsp *r);
-/* The implicit sync of a return: the children join r, and the strand
- * that returns goes on without counting as a new one (the fast clone
- * has no such sync, and both must count alike). */
-void cilkrt_wsp_rejoin(cilkrt_wsp *r);
-/* The record the calling strand belongs to (the run's root outside any
- * parallel function), saved around a call of a parallel function. */
-cilkrt_wsp *cilkrt_wsp_current(void);
-/* A root call runs on a worker in r (on the root thunk's stack), which
- * starts from the run's figures; at its end the call's work and path are
- * added to the run's. */
-void cilkrt_wsp_root(cilkrt_wsp *r);
-void cilkrt_wsp_root_end(cilkrt_wsp *r);
+extern int cilkrt_wsp_strands;              /* the strand unit */
+extern long long cilkrt_wsp_burden;         /* per spawn, in the unit */
+extern long long cilkrt_wsp_quantum;        /* ticks a reading aims to cover */
+long long cilkrt_wsp_clock_slow(void);      /* CLOCK_MONOTONIC, in ns */
+cilkrt_wsp *cilkrt_wsp_root_record(void);   /* outside any root call */
+void cilkrt_wsp_give_far(cilkrt_worker *w, cilkrt_wsp *p);
+void cilkrt_wsp_root(cilkrt_worker *w, cilkrt_wsp *r);
+void cilkrt_wsp_root_end(cilkrt_worker *w, cilkrt_wsp *r);
 /* Before main, from each instrumented file: reads the environment, sets
  * the clock and the burden, and turns the API from wall-clock readings
  * (a plain build) to work and span. */
 void cilkrt_wsp_start(void);
+
+static inline long long cilkrt_wsp_clock(void)
+{
+#if defined(__x86_64__)
+    return (long long)__builtin_ia32_rdtsc(); /* no fence: a strand's edge
+                                                 moves by a few cycles */
+#else
+    return cilkrt_wsp_clock_slow();
+#endif
+}
+
+static inline long long cilkrt_wsp_max(long long a, long long b) { return a > b ? a : b; }
+
+/* Read the clock: the time since the worker's last reading goes to r's
+ * strand. The countdown doubles while readings cover less than the
+ * quantum and halves when they cover more (at most 64 boundaries). */
+static inline void cilkrt_wsp_charge(cilkrt_worker *w, cilkrt_wsp *r)
+{
+    if (cilkrt_wsp_strands)
+        return;
+    struct cilkrt_wsp_worker *s = &w->wsp;
+    long long t = cilkrt_wsp_clock(), d = t - s->start;
+    s->start = t;
+    r->work += d;
+    r->span += d;
+    r->bspan += d;
+    if (d < cilkrt_wsp_quantum)
+        s->every = s->every < 64 ? 2 * s->every + 1 : 64;
+    else
+        s->every /= 2;
+    s->countdown = s->every;
+}
+
+/* A boundary that need not read the clock: it does when the countdown
+ * runs out. */
+static inline void cilkrt_wsp_tick(cilkrt_worker *w, cilkrt_wsp *r)
+{
+    if (--w->wsp.countdown < 0)
+        cilkrt_wsp_charge(w, r);
+}
+
+/* A fresh start after a steal or a wait: the time since the last reading
+ * was spent in the scheduler, in no strand. */
+static inline void cilkrt_wsp_restart(cilkrt_worker *w)
+{
+    if (!cilkrt_wsp_strands)
+        w->wsp.start = cilkrt_wsp_clock();
+}
+
+/* A strand of r opens (counted in the strand unit). */
+static inline void cilkrt_wsp_open(cilkrt_worker *w, cilkrt_wsp *r)
+{
+    w->wsp.cur = r;
+    if (cilkrt_wsp_strands) {
+        r->work++;
+        r->span++;
+        r->bspan++;
+    }
+}
+
+/* The record the calling strand belongs to (the run's root outside any
+ * parallel function), saved around a call of a parallel function. */
+static inline cilkrt_wsp *cilkrt_wsp_current(cilkrt_worker *w)
+{
+    return w->wsp.cur ? w->wsp.cur : cilkrt_wsp_root_record();
+}
+
+/* Entry of a parallel function (or of a spawned plain call's record):
+ * spawned if a spawn hook or a task just handed a mark, else called from
+ * the current record, whose strand it continues. */
+static inline void cilkrt_wsp_enter(cilkrt_worker *w, cilkrt_wsp *r)
+{
+    struct cilkrt_wsp_worker *s = &w->wsp;
+    if (s->pend) {
+        r->parent = s->pend;
+        r->spawned = 1;
+        r->work = s->pw;
+        r->span = s->ps;
+        r->bspan = s->pbs;
+        s->pend = 0;
+    } else {
+        cilkrt_wsp *p = cilkrt_wsp_current(w);
+        r->parent = p;
+        r->spawned = 0;
+        r->work = p->work;
+        r->span = p->span;
+        r->bspan = p->bspan;
+    }
+    r->owner = w;
+    r->base_work = r->work;
+    r->kids = 0;
+    r->leaf = 1;
+    cilkrt_wsp_open(w, r);
+}
+
+/* The children's accumulators, zeroed at the first spawn after a sync
+ * (a leaf never touches them). */
+static inline void cilkrt_wsp_first_kid(cilkrt_wsp *r)
+{
+    r->kids = 1;
+    r->leaf = 0;
+    r->cwork = r->cspan = r->cbspan = 0;
+    __atomic_store_n(&r->far, 0, __ATOMIC_RELAXED);
+    __atomic_store_n(&r->fwork, 0, __ATOMIC_RELAXED);
+    __atomic_store_n(&r->fspan, 0, __ATOMIC_RELAXED);
+    __atomic_store_n(&r->fbspan, 0, __ATOMIC_RELAXED);
+}
+
+/* A spawn in r: the child starts from r's path here, and r's burdened
+ * path pays for a possible steal. No clock: the time since the last
+ * reading goes to the next strand to read it, on this worker the child's,
+ * whose path follows this point anyway. */
+static inline void cilkrt_wsp_mark_spawn(cilkrt_wsp *r, long long *w, long long *s, long long *b)
+{
+    if (!r->kids)
+        cilkrt_wsp_first_kid(r);
+    *w = r->work;
+    *s = r->span;
+    *b = r->bspan;
+    r->bspan += cilkrt_wsp_burden;
+}
+
+/* Continuation mode: the mark goes to the callee's enter, on this worker. */
+static inline void cilkrt_wsp_spawn(cilkrt_worker *w, cilkrt_wsp *r)
+{
+    struct cilkrt_wsp_worker *s = &w->wsp;
+    cilkrt_wsp_mark_spawn(r, &s->pw, &s->ps, &s->pbs);
+    s->pend = r;
+}
+
+/* Child mode: the mark goes into the task. */
+static inline void cilkrt_wsp_spawn_task(cilkrt_wsp *r, cilkrt_wsp_mark *m)
+{
+    cilkrt_wsp_mark_spawn(r, &m->work, &m->span, &m->bspan);
+    m->parent = r;
+}
+
+/* The children join r's path (they have all returned). */
+static inline void cilkrt_wsp_join(cilkrt_wsp *r)
+{
+    r->work += r->cwork;
+    r->span = cilkrt_wsp_max(r->span, r->cspan);
+    r->bspan = cilkrt_wsp_max(r->bspan, r->cbspan);
+    if (__atomic_load_n(&r->far, __ATOMIC_RELAXED)) {
+        r->work += __atomic_load_n(&r->fwork, __ATOMIC_RELAXED);
+        r->span = cilkrt_wsp_max(r->span, __atomic_load_n(&r->fspan, __ATOMIC_RELAXED));
+        r->bspan = cilkrt_wsp_max(r->bspan, __atomic_load_n(&r->fbspan, __ATOMIC_RELAXED));
+    }
+    r->kids = 0;
+}
+
+/* Exit: the children join, and the result waits in the worker (spawned:
+ * for the spawner's merge or give) or goes to the caller (called). No
+ * strand is open afterwards: the parent's resume opens one. */
+static inline void cilkrt_wsp_leave(cilkrt_worker *w, cilkrt_wsp *r)
+{
+    struct cilkrt_wsp_worker *s = &w->wsp;
+    cilkrt_wsp_tick(w, r);
+    if (r->kids)
+        cilkrt_wsp_join(r);
+    cilkrt_wsp *p = r->parent;
+    if (r->spawned) {
+        s->rw = r->work - r->base_work;
+        s->rs = r->span;
+        s->rbs = r->bspan;
+        s->returned = 1;
+    } else {
+        p->work = r->work;
+        p->span = r->span;
+        p->bspan = r->bspan;
+    }
+    s->cur = p;
+}
+
+/* A spawned child returned and r is still this worker's (the pop
+ * succeeded, or child mode's owner ran the task): a plain merge. */
+static inline void cilkrt_wsp_merge(cilkrt_worker *w, cilkrt_wsp *r)
+{
+    struct cilkrt_wsp_worker *s = &w->wsp;
+    s->returned = 0;
+    r->cwork += s->rw;
+    r->cspan = cilkrt_wsp_max(r->cspan, s->rs);
+    r->cbspan = cilkrt_wsp_max(r->cbspan, s->rbs);
+}
+
+/* A spawned child returned and r went on elsewhere (continuation mode:
+ * the pop failed; child mode: a thief ran the task): the clock is read,
+ * the child's last strand takes the time since, and its figures go to
+ * r's far accumulators. Continuation mode: the spawners further up the
+ * C stack, whose pops fail in turn as it unwinds, have no child that
+ * returned (theirs was abandoned, and was stolen with them). */
+static inline void cilkrt_wsp_give(cilkrt_worker *w, cilkrt_wsp *r)
+{
+    struct cilkrt_wsp_worker *s = &w->wsp;
+    if (!s->returned)
+        return;
+    s->returned = 0;
+    if (!cilkrt_wsp_strands) {
+        long long t = cilkrt_wsp_clock(), d = t - s->start;
+        s->start = t;
+        s->rw += d;
+        s->rs += d;
+        s->rbs += d;
+    }
+    cilkrt_wsp_give_far(w, r);
+}
+
+/* r's strand continues after a spawn or after a call of a parallel
+ * function returned: a new strand. */
+static inline void cilkrt_wsp_resume(cilkrt_worker *w, cilkrt_wsp *r) { cilkrt_wsp_open(w, r); }
+
+/* The same after a call from a boundary that a thief finished (stolen):
+ * this worker waited meanwhile, in no strand. */
+static inline void cilkrt_wsp_called(cilkrt_worker *w, cilkrt_wsp *r, int stolen)
+{
+    if (stolen)
+        cilkrt_wsp_restart(w);
+    cilkrt_wsp_open(w, r);
+}
+
+/* Continuation mode: a slow clone starts on a thief, or resumes after a
+ * sync that suspended it: its strands go on here, from now. */
+static inline void cilkrt_wsp_stolen(cilkrt_worker *w, cilkrt_wsp *r)
+{
+    cilkrt_wsp_restart(w);
+    w->wsp.cur = r;
+}
+
+/* Continuation mode's slow clone, before the runtime's sync, which may
+ * suspend r: the strand is closed by a reading, if there are children to
+ * wait for. */
+static inline void cilkrt_wsp_end(cilkrt_worker *w, cilkrt_wsp *r)
+{
+    if (r->kids)
+        cilkrt_wsp_charge(w, r);
+}
+
+/* Child mode, before the group's sync, where the owner runs its popped
+ * children: an ordinary boundary. If a child was stolen, the owner may
+ * wait there; the sync's fresh start then drops the wait, with the time
+ * since the last reading (at most about a quantum of strands). */
+static inline void cilkrt_wsp_end_group(cilkrt_worker *w, cilkrt_wsp *r)
+{
+    if (r->kids)
+        cilkrt_wsp_tick(w, r);
+}
+
+/* After the runtime's sync: the children join r, a new strand opens. If
+ * a child returned elsewhere, this worker may have waited: a fresh start. */
+static inline void cilkrt_wsp_sync(cilkrt_worker *w, cilkrt_wsp *r)
+{
+    if (r->kids) {
+        if (__atomic_load_n(&r->far, __ATOMIC_RELAXED))
+            cilkrt_wsp_restart(w);
+        cilkrt_wsp_join(r);
+    }
+    cilkrt_wsp_open(w, r);
+}
+
+/* A sync that cannot wait (continuation mode's fast clone: nothing was
+ * stolen from it): no reading needed. */
+static inline void cilkrt_wsp_sync_fast(cilkrt_worker *w, cilkrt_wsp *r)
+{
+    if (r->kids) {
+        cilkrt_wsp_tick(w, r);
+        cilkrt_wsp_join(r);
+    }
+    cilkrt_wsp_open(w, r);
+}
+
+/* The implicit sync of a return: the children join r, and the strand
+ * that returns goes on without counting as a new one (the fast clone
+ * has no such sync, and both must count alike). */
+static inline void cilkrt_wsp_rejoin(cilkrt_worker *w, cilkrt_wsp *r)
+{
+    if (r->kids) {
+        if (__atomic_load_n(&r->far, __ATOMIC_RELAXED))
+            cilkrt_wsp_restart(w);
+        cilkrt_wsp_join(r);
+    }
+    w->wsp.cur = r;
+}
+
+/* Continuation mode: a slow clone's exit. Its parent went on elsewhere
+ * (a spawned child: the parent was stolen before it; a called one: the
+ * caller waits at its boundary), and this worker goes back to the
+ * scheduler: the clock is read, the result goes straight to the parent. */
+static inline void cilkrt_wsp_leave_far(cilkrt_worker *w, cilkrt_wsp *r)
+{
+    cilkrt_wsp_charge(w, r);
+    cilkrt_wsp_leave(w, r);
+    if (r->spawned)
+        cilkrt_wsp_give_far(w, r->parent);
+    w->wsp.returned = 0;
+    w->wsp.cur = 0;
+}
+
+/* Child mode: a task starts on some worker. Its mark goes to the callee's
+ * enter; on a worker other than the parent's (a thief, or an owner that
+ * works while it waits) the clock starts afresh. */
+static inline void cilkrt_wsp_task_begin(cilkrt_worker *w, cilkrt_wsp_mark *m, cilkrt_wsp **saved)
+{
+    struct cilkrt_wsp_worker *s = &w->wsp;
+    *saved = s->cur;
+    if (m->parent->owner != w)
+        cilkrt_wsp_restart(w);
+    s->pend = m->parent;
+    s->pw = m->work;
+    s->ps = m->span;
+    s->pbs = m->bspan;
+}
+
+static inline void cilkrt_wsp_task_end(cilkrt_worker *w, cilkrt_wsp_mark *m, cilkrt_wsp *saved)
+{
+    if (m->parent->owner == w)
+        cilkrt_wsp_merge(w, m->parent);
+    else
+        cilkrt_wsp_give(w, m->parent);
+    w->wsp.cur = saved;
+}
 
 #endif

@@ -6,13 +6,15 @@
  * path values move with its strand from worker to worker, so a steal
  * changes where the hooks run but not the figures (exact in the strand
  * unit, up to the cost of the steal itself in the time unit). A strand is
- * the code between two hooks of one invocation. A worker holds the strand
- * it runs (t_cur, t_open, t_start) and, between a spawn hook and the
- * callee's enter on the same thread, the mark the spawn handed (t_pend).
+ * the code between two hooks of one invocation. The hooks themselves are
+ * inline (cilkrt_wsp.h), on per-worker state in the worker; this file
+ * holds what is out of line: the far children's atomics, root calls, the
+ * clock's calibration, the burden, and the output.
  *
  * Units: time (default) reads the TSC on x86-64, calibrated against
  * CLOCK_MONOTONIC at start, else CLOCK_MONOTONIC; figures are reported in
- * nanoseconds (API) and seconds (CSV). CILKSCALE_UNIT=strands counts one
+ * nanoseconds (API) and seconds (CSV); a reading is taken about every
+ * QUANTUM_NS, not at every boundary (cilkrt_wsp.h). CILKSCALE_UNIT=strands counts one
  * per strand, opened by enter, resume and sync: exact figures for tests.
  *
  * Burden: each spawn adds an estimate of one steal to the continuation's
@@ -22,6 +24,8 @@
  * the entry, the frame or task header, the join counter). CILKSCALE_BURDEN
  * (nanoseconds, or strands) replaces it; the strand unit's default is 0.
  */
+#include "worker.h"
+
 #include "cilkrt_wsp.h"
 
 #include "cilk/cilkscale.h"
@@ -33,10 +37,11 @@
 #include <string.h>
 #include <time.h>
 
-static int instrumented; /* set before main by instrumented code */
-static int unit_strands;
+int cilkrt_wsp_strands;
+long long cilkrt_wsp_burden;  /* in ticks (time unit) or strands */
+long long cilkrt_wsp_quantum; /* ticks a clock reading aims to cover */
+static int instrumented;      /* set before main by instrumented code */
 static double ns_per_tick = 1.0;
-static int64_t burden; /* in ticks (time unit) or strands */
 /* The run: root calls (from threads that are not workers) are composed in
  * series into it, under root_lock: several threads may make them at once. */
 static cilkrt_wsp root;
@@ -45,10 +50,10 @@ static FILE *out;
 static pthread_once_t init_once = PTHREAD_ONCE_INIT;
 static pthread_mutex_t out_lock = PTHREAD_MUTEX_INITIALIZER;
 
-static _Thread_local cilkrt_wsp *t_cur;
-static _Thread_local int t_open;
-static _Thread_local int64_t t_start;
-static _Thread_local cilkrt_wsp_mark t_pend;
+/* The quantum, in ns: strands shorter than this may be timed together.
+ * About ten clock readings' cost, so that reading costs at most about a
+ * tenth of the time it measures. */
+#define QUANTUM_NS 250
 
 static int64_t mono_ns(void)
 {
@@ -57,48 +62,11 @@ static int64_t mono_ns(void)
     return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
 }
 
-static int64_t ticks(void)
-{
-#if defined(__x86_64__)
-    return (int64_t)__builtin_ia32_rdtsc();
-#else
-    return mono_ns();
-#endif
-}
+long long cilkrt_wsp_clock_slow(void) { return mono_ns(); }
 
-/* ---------------------------------------------------------------------
- * Strands and records
- * --------------------------------------------------------------------- */
+static int64_t ticks(void) { return cilkrt_wsp_clock(); }
 
-static void close_strand(void)
-{
-    if (!t_open)
-        return;
-    t_open = 0;
-    if (unit_strands)
-        return;
-    int64_t d = ticks() - t_start;
-    t_cur->work += d;
-    t_cur->span += d;
-    t_cur->bspan += d;
-}
-
-/* A strand of r starts here; it counts unless it goes on with the one
- * before (cilkrt_wsp_rejoin). */
-static void open_strand(cilkrt_wsp *r, int counts)
-{
-    t_cur = r;
-    t_open = 1;
-    if (!unit_strands) {
-        t_start = ticks();
-        return;
-    }
-    if (counts) {
-        r->work++;
-        r->span++;
-        r->bspan++;
-    }
-}
+cilkrt_wsp *cilkrt_wsp_root_record(void) { return &root; }
 
 static void atomic_max(_Atomic long long *a, long long v)
 {
@@ -110,107 +78,16 @@ static void atomic_max(_Atomic long long *a, long long v)
 
 static int64_t max64(int64_t a, int64_t b) { return a > b ? a : b; }
 
-/* The children join r's path. Relaxed: every child's leave happened
- * before the runtime's sync let r go on (same thread, or the release and
- * acquire of the join protocol in cont.c and task.c). */
-static void join(cilkrt_wsp *r)
+/* The figures of the child that just returned on w go to p, whose strand
+ * runs elsewhere. Relaxed: the runtime's sync (the release and acquire of
+ * the join protocol in cont.c and task.c) orders them before p's join. */
+void cilkrt_wsp_give_far(cilkrt_worker *w, cilkrt_wsp *p)
 {
-    r->work += atomic_exchange_explicit(&r->cwork, 0, memory_order_relaxed);
-    r->span = max64(r->span, atomic_exchange_explicit(&r->cspan, 0, memory_order_relaxed));
-    r->bspan = max64(r->bspan, atomic_exchange_explicit(&r->cbspan, 0, memory_order_relaxed));
-}
-
-cilkrt_wsp *cilkrt_wsp_current(void) { return t_cur ? t_cur : &root; }
-
-void cilkrt_wsp_enter(cilkrt_wsp *r)
-{
-    if (t_pend.parent) {
-        r->parent = t_pend.parent;
-        r->spawned = 1;
-        r->work = t_pend.work;
-        r->span = t_pend.span;
-        r->bspan = t_pend.bspan;
-        t_pend.parent = NULL;
-    } else {
-        cilkrt_wsp *p = cilkrt_wsp_current();
-        close_strand();
-        r->parent = p;
-        r->spawned = 0;
-        r->work = p->work;
-        r->span = p->span;
-        r->bspan = p->bspan;
-    }
-    r->base_work = r->work;
-    atomic_store_explicit(&r->cwork, 0, memory_order_relaxed);
-    atomic_store_explicit(&r->cspan, 0, memory_order_relaxed);
-    atomic_store_explicit(&r->cbspan, 0, memory_order_relaxed);
-    open_strand(r, 1);
-}
-
-/* A spawned child's figures may reach its parent while the parent's
- * continuation runs on a thief: only the atomic accumulators are shared. */
-void cilkrt_wsp_leave(cilkrt_wsp *r)
-{
-    close_strand();
-    join(r);
-    cilkrt_wsp *p = r->parent;
-    if (r->spawned) {
-        atomic_fetch_add_explicit(&p->cwork, r->work - r->base_work, memory_order_relaxed);
-        atomic_max(&p->cspan, r->span);
-        atomic_max(&p->cbspan, r->bspan);
-    } else {
-        p->work = r->work;
-        p->span = r->span;
-        p->bspan = r->bspan;
-    }
-    t_cur = p;
-}
-
-static void mark(cilkrt_wsp *r, cilkrt_wsp_mark *m)
-{
-    close_strand();
-    m->parent = r;
-    m->work = r->work;
-    m->span = r->span;
-    m->bspan = r->bspan;
-    r->bspan += burden;
-}
-
-void cilkrt_wsp_spawn(cilkrt_wsp *r) { mark(r, &t_pend); }
-
-void cilkrt_wsp_spawn_task(cilkrt_wsp *r, cilkrt_wsp_mark *m) { mark(r, m); }
-
-void cilkrt_wsp_task_begin(cilkrt_wsp_mark *m, cilkrt_wsp **saved)
-{
-    *saved = t_cur;
-    t_open = 0;
-    t_pend = *m;
-}
-
-void cilkrt_wsp_task_end(cilkrt_wsp *saved)
-{
-    t_cur = saved;
-    t_open = 0;
-}
-
-void cilkrt_wsp_resume(cilkrt_wsp *r) { open_strand(r, 1); }
-
-void cilkrt_wsp_end(cilkrt_wsp *r)
-{
-    (void)r;
-    close_strand();
-}
-
-void cilkrt_wsp_sync(cilkrt_wsp *r)
-{
-    join(r);
-    open_strand(r, 1);
-}
-
-void cilkrt_wsp_rejoin(cilkrt_wsp *r)
-{
-    join(r);
-    open_strand(r, 0);
+    const struct cilkrt_wsp_worker *s = &w->wsp;
+    atomic_fetch_add_explicit(&p->fwork, s->rw, memory_order_relaxed);
+    atomic_max(&p->fspan, s->rs);
+    atomic_max(&p->fbspan, s->rbs);
+    atomic_store_explicit(&p->far, 1, memory_order_relaxed);
 }
 
 /* ---------------------------------------------------------------------
@@ -275,7 +152,7 @@ static void at_exit(void)
     pthread_mutex_lock(&root_lock);
     wsp_t w = {root.work, root.span, root.bspan};
     pthread_mutex_unlock(&root_lock);
-    if (!unit_strands) {
+    if (!cilkrt_wsp_strands) {
         w.work = (int64_t)((double)w.work * ns_per_tick);
         w.span = (int64_t)((double)w.span * ns_per_tick);
         w.bspan = (int64_t)((double)w.bspan * ns_per_tick);
@@ -288,18 +165,19 @@ static void at_exit(void)
 static void init(void)
 {
     const char *u = getenv("CILKSCALE_UNIT");
-    unit_strands = u && strcmp(u, "strands") == 0;
-    if (u && !unit_strands && strcmp(u, "time") != 0) {
+    cilkrt_wsp_strands = u && strcmp(u, "strands") == 0;
+    if (u && !cilkrt_wsp_strands && strcmp(u, "time") != 0) {
         fprintf(stderr, "cilkscale: unknown CILKSCALE_UNIT '%s': expected time or strands\n", u);
         exit(1);
     }
     const char *b = getenv("CILKSCALE_BURDEN");
-    if (!unit_strands)
+    if (!cilkrt_wsp_strands)
         calibrate_ticks();
     if (b)
-        burden = unit_strands ? atoll(b) : (int64_t)((double)atoll(b) / ns_per_tick);
-    else if (!unit_strands)
-        burden = steal_estimate();
+        cilkrt_wsp_burden = cilkrt_wsp_strands ? atoll(b) : (int64_t)((double)atoll(b) / ns_per_tick);
+    else if (!cilkrt_wsp_strands)
+        cilkrt_wsp_burden = steal_estimate();
+    cilkrt_wsp_quantum = (long long)(QUANTUM_NS / ns_per_tick);
     atexit(at_exit);
 }
 
@@ -309,7 +187,10 @@ void cilkrt_wsp_start(void)
     instrumented = 1;
 }
 
-void cilkrt_wsp_root(cilkrt_wsp *r)
+/* A root call runs on worker w in r (on the root thunk's stack), which
+ * starts from the run's figures; at its end the call's work and path are
+ * added to the run's. */
+void cilkrt_wsp_root(cilkrt_worker *w, cilkrt_wsp *r)
 {
     pthread_mutex_lock(&root_lock);
     r->work = r->base_work = root.work;
@@ -317,16 +198,18 @@ void cilkrt_wsp_root(cilkrt_wsp *r)
     r->bspan = root.bspan;
     pthread_mutex_unlock(&root_lock);
     r->parent = NULL;
+    r->owner = w;
     r->spawned = 0;
-    atomic_store_explicit(&r->cwork, 0, memory_order_relaxed);
-    atomic_store_explicit(&r->cspan, 0, memory_order_relaxed);
-    atomic_store_explicit(&r->cbspan, 0, memory_order_relaxed);
-    t_cur = r;
-    t_open = 0;
+    r->kids = 0;
+    r->leaf = 1;
+    w->wsp.cur = r;
+    w->wsp.pend = NULL;
+    cilkrt_wsp_restart(w);
 }
 
-void cilkrt_wsp_root_end(cilkrt_wsp *r)
+void cilkrt_wsp_root_end(cilkrt_worker *w, cilkrt_wsp *r)
 {
+    cilkrt_wsp_charge(w, r);
     pthread_mutex_lock(&root_lock);
     root.work += r->work - r->base_work;
     /* one thread's calls follow each other (r started from root.span);
@@ -334,8 +217,7 @@ void cilkrt_wsp_root_end(cilkrt_wsp *r)
     root.span = max64(root.span, r->span);
     root.bspan = max64(root.bspan, r->bspan);
     pthread_mutex_unlock(&root_lock);
-    t_cur = NULL;
-    t_open = 0;
+    w->wsp.cur = NULL;
 }
 
 /* ---------------------------------------------------------------------
@@ -344,7 +226,7 @@ void cilkrt_wsp_root_end(cilkrt_wsp *r)
 
 static int64_t to_unit(int64_t raw)
 {
-    return unit_strands ? raw : (int64_t)((double)raw * ns_per_tick);
+    return cilkrt_wsp_strands ? raw : (int64_t)((double)raw * ns_per_tick);
 }
 
 /* Not instrumented (benchmark mode, as OpenCilk's): a reading is the
@@ -356,16 +238,18 @@ wsp_t wsp_getworkspan(void)
         wsp_t w = {mono_ns(), 0, 0};
         return w;
     }
-    if (!t_cur) {
+    cilkrt_worker *w = cilkrt_self();
+    const cilkrt_wsp *r = w ? w->wsp.cur : NULL;
+    if (!r) {
         pthread_mutex_lock(&root_lock);
-        wsp_t w = {to_unit(root.work), to_unit(root.span), to_unit(root.bspan)};
+        wsp_t v = {to_unit(root.work), to_unit(root.span), to_unit(root.bspan)};
         pthread_mutex_unlock(&root_lock);
-        return w;
+        return v;
     }
-    const cilkrt_wsp *r = t_cur;
-    int64_t open = t_open && !unit_strands ? ticks() - t_start : 0;
-    wsp_t w = {to_unit(r->work + open), to_unit(r->span + open), to_unit(r->bspan + open)};
-    return w;
+    /* the time since the worker's last reading belongs to this strand */
+    int64_t open = cilkrt_wsp_strands ? 0 : ticks() - w->wsp.start;
+    wsp_t v = {to_unit(r->work + open), to_unit(r->span + open), to_unit(r->bspan + open)};
+    return v;
 }
 
 wsp_t wsp_zero(void)
@@ -395,7 +279,7 @@ wsp_t wsp_sub(wsp_t lhs, wsp_t rhs)
 static void print_row(const char *tag, wsp_t w)
 {
     pthread_mutex_lock(&out_lock);
-    const char *unit = unit_strands ? "strands" : "seconds";
+    const char *unit = cilkrt_wsp_strands ? "strands" : "seconds";
     if (!out) {
         const char *path = getenv("CILKSCALE_OUT");
         out = path && *path ? fopen(path, "w") : stdout;
@@ -419,7 +303,7 @@ static void print_row(const char *tag, wsp_t w)
     }
     double par = w.span ? (double)w.work / (double)w.span : 0;
     double bpar = w.bspan ? (double)w.work / (double)w.bspan : 0;
-    if (unit_strands)
+    if (cilkrt_wsp_strands)
         fprintf(out, "%s,%lld,%lld,%.6f,%lld,%.6f\n", tag, (long long)w.work, (long long)w.span,
                 par, (long long)w.bspan, bpar);
     else

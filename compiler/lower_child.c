@@ -88,7 +88,7 @@ static void emit_task_struct(Lower *L, const Node *n, int k)
     }
     if (takes_lock(L, n))
         emit_str(&L->e, " cilkrt_lock *lk;");
-    lower_ws(L, " cilkrt_wsp_mark wm;");
+    lower_ws(L, " cilkrt_wsp_mark *wm;");
     for (int i = 0; i < n->nextra; i++) {
         emit_str(&L->e, " __typeof__(((void)0, ");
         emit_range(&L->e, n->extra[i].first, n->extra[i].last);
@@ -160,7 +160,7 @@ void child_spawn(Lower *L, const Node *n, int site)
                         "cilkc_t->ab0 = __atomic_load_n(&cilkc_aborts, __ATOMIC_RELAXED); ");
     /* the mark goes into the record before the push: a thief may run the
      * task as soon as it is pushed */
-    lower_ws(L, "cilkrt_wsp_spawn_task(&cilkc_ws, &cilkc_t->wm); ");
+    lower_ws(L, "cilkrt_wsp_spawn_task(cilkc_w, &cilkc_ws, &cilkc_t->wm); ");
     emit_str(&L->e, "cilkrt_task_push(cilkc_w, &cilkc_g); cilkc_out = 1;");
     lower_ws(L, " cilkrt_wsp_resume(cilkc_w, &cilkc_ws);");
     emit_str(&L->e, " }");
@@ -260,7 +260,7 @@ static void emit_thunk(Lower *L, const Node *n, int k)
     if (L->aborts)
         emit_str(&L->e, "if (__atomic_load_n(cilkc_t->ab, __ATOMIC_RELAXED) != cilkc_t->ab0) { "
                         "cilkrt_cut_off(); return; } ");
-    lower_ws(L, "cilkrt_wsp *cilkc_saved; cilkrt_wsp_task_begin(cilkc_w, &cilkc_t->wm, &cilkc_saved); ");
+    lower_ws(L, "cilkrt_wsp *cilkc_saved; cilkrt_wsp_task_begin(cilkc_w, cilkc_t->wm, &cilkc_saved); ");
     if (!g)
         lower_ws(L, "cilkrt_wsp cilkc_wc; cilkrt_wsp_enter(cilkc_w, &cilkc_wc); ");
     L->e.view = VIEW_TYPEOF;
@@ -291,7 +291,7 @@ static void emit_thunk(Lower *L, const Node *n, int k)
     }
     if (n->inlet)
         emit_thunk_inlet(L, n, k);
-    lower_ws(L, " cilkrt_wsp_task_end(cilkc_w, &cilkc_t->wm, cilkc_saved);");
+    lower_ws(L, " cilkrt_wsp_task_end(cilkc_w, cilkc_t->wm, cilkc_saved);");
     emit_str(&L->e, " }\n");
 }
 

@@ -159,11 +159,16 @@ struct cilkrt_wsp;
 struct cilkrt_wsp_worker {
     struct cilkrt_wsp *cur;  /* the record whose strand this worker runs */
     struct cilkrt_wsp *pend; /* a spawn's parent, until the child enters */
-    long long pw, ps, pbs;   /* ... and its work and paths at the spawn */
-    long long rw, rs, rbs;   /* a returned spawned child's work and paths */
+    /* a spawn's work and paths for the child (p), a returned spawned
+     * child's for the spawner (r); interleaved, as in struct cilkrt_wsp */
+    long long pw, rw, ps, rs, pbs, rbs;
     long long start;         /* clock at the last charge (time unit) */
     int countdown, every;    /* boundaries until the next clock reading */
     int returned;            /* rw, rs, rbs wait for the spawner */
+    /* child mode: the marks of tasks not yet synced, a stack in chunks
+     * (the task holds a pointer: a mark does not fit in its slot) */
+    struct cilkrt_wsp_mark *mtop, *mend;
+    void *chunks;
 };
 
 struct cilkrt_worker {

@@ -39,21 +39,31 @@ typedef struct cilkrt_wsp {
     int kids;                  /* spawned since the last sync */
     int leaf;                  /* has not spawned yet */
     /* the current strand: work joined into this path so far, and the
-     * longest path (plain and burdened) to it, from the program's start */
-    long long work, span, bspan;
+     * longest path (plain and burdened) to it, from the program's start;
+     * beside each, the same for the children since the last sync that
+     * returned on this record's worker. (Interleaved: adjacent figures
+     * invite cc to move two at once, and a wide load of two narrow
+     * stores just made stalls.) */
+    long long work, cwork;
+    long long span, cspan;
+    long long bspan, cbspan;
     long long base_work; /* work at entry: a spawned child adds the rest */
-    /* children since the last sync that returned on this record's worker
-     * (plain), and on others (far: atomics, flagged) */
-    long long cwork, cspan, cbspan;
+    /* children that returned on other workers (atomics, flagged) */
     _Atomic int far;
     _Atomic long long fwork, fspan, fbspan;
+    /* child mode: the worker's mark stack before this block's first
+     * spawn, given back at the sync (NULL: no marks) */
+    struct cilkrt_wsp_mark *mtop, *mend;
 } cilkrt_wsp;
 
-/* What a child-mode spawn puts in the task: the parent and the parent's
- * path at the spawn, taken before the push (a thief may start the child). */
+/* A child-mode spawn's mark: the parent and the parent's path at the
+ * spawn, taken before the push (a thief may start the child). It lives on
+ * the spawning worker's mark stack until the parent's sync; the task
+ * holds its address. */
 typedef struct cilkrt_wsp_mark {
+    long long work;
     cilkrt_wsp *parent;
-    long long work, span, bspan;
+    long long span, bspan;
 } cilkrt_wsp_mark;
 
 extern int cilkrt_wsp_strands;              /* the strand unit */
@@ -62,6 +72,7 @@ extern long long cilkrt_wsp_quantum;        /* ticks a reading aims to cover */
 long long cilkrt_wsp_clock_slow(void);      /* CLOCK_MONOTONIC, in ns */
 cilkrt_wsp *cilkrt_wsp_root_record(void);   /* outside any root call */
 void cilkrt_wsp_give_far(cilkrt_worker *w, cilkrt_wsp *p);
+void cilkrt_wsp_mark_chunk(cilkrt_worker *w); /* the mark stack's next chunk */
 void cilkrt_wsp_root(cilkrt_worker *w, cilkrt_wsp *r);
 void cilkrt_wsp_root_end(cilkrt_worker *w, cilkrt_wsp *r);
 /* Before main, from each instrumented file: reads the environment, sets
@@ -169,6 +180,7 @@ static inline void cilkrt_wsp_first_kid(cilkrt_wsp *r)
 {
     r->kids = 1;
     r->leaf = 0;
+    r->mtop = 0;
     r->cwork = r->cspan = r->cbspan = 0;
     __atomic_store_n(&r->far, 0, __ATOMIC_RELAXED);
     __atomic_store_n(&r->fwork, 0, __ATOMIC_RELAXED);
@@ -198,11 +210,22 @@ static inline void cilkrt_wsp_spawn(cilkrt_worker *w, cilkrt_wsp *r)
     s->pend = r;
 }
 
-/* Child mode: the mark goes into the task. */
-static inline void cilkrt_wsp_spawn_task(cilkrt_wsp *r, cilkrt_wsp_mark *m)
+/* Child mode: the mark goes on the worker's mark stack, its address into
+ * the task. */
+static inline void cilkrt_wsp_spawn_task(cilkrt_worker *w, cilkrt_wsp *r, cilkrt_wsp_mark **pm)
 {
+    struct cilkrt_wsp_worker *s = &w->wsp;
+    int first = !r->kids;
+    if (s->mtop == s->mend)
+        cilkrt_wsp_mark_chunk(w);
+    cilkrt_wsp_mark *m = s->mtop++;
     cilkrt_wsp_mark_spawn(r, &m->work, &m->span, &m->bspan);
     m->parent = r;
+    *pm = m;
+    if (first) { /* the sync pops back to here */
+        r->mtop = m;
+        r->mend = s->mend;
+    }
 }
 
 /* The children join r's path (they have all returned). */
@@ -217,6 +240,16 @@ static inline void cilkrt_wsp_join(cilkrt_wsp *r)
         r->bspan = cilkrt_wsp_max(r->bspan, __atomic_load_n(&r->fbspan, __ATOMIC_RELAXED));
     }
     r->kids = 0;
+}
+
+/* Child mode's sync: every task of the block has finished, their marks
+ * are free. */
+static inline void cilkrt_wsp_pop_marks(cilkrt_worker *w, cilkrt_wsp *r)
+{
+    if (r->mtop) {
+        w->wsp.mtop = r->mtop;
+        w->wsp.mend = r->mend;
+    }
 }
 
 /* Exit: the children join, and the result waits in the worker (spawned:
@@ -322,6 +355,7 @@ static inline void cilkrt_wsp_sync(cilkrt_worker *w, cilkrt_wsp *r)
     if (r->kids) {
         if (__atomic_load_n(&r->far, __ATOMIC_RELAXED))
             cilkrt_wsp_restart(w);
+        cilkrt_wsp_pop_marks(w, r);
         cilkrt_wsp_join(r);
     }
     cilkrt_wsp_open(w, r);
@@ -346,6 +380,7 @@ static inline void cilkrt_wsp_rejoin(cilkrt_worker *w, cilkrt_wsp *r)
     if (r->kids) {
         if (__atomic_load_n(&r->far, __ATOMIC_RELAXED))
             cilkrt_wsp_restart(w);
+        cilkrt_wsp_pop_marks(w, r);
         cilkrt_wsp_join(r);
     }
     w->wsp.cur = r;

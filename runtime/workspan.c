@@ -90,6 +90,44 @@ void cilkrt_wsp_give_far(cilkrt_worker *w, cilkrt_wsp *p)
     atomic_store_explicit(&p->far, 1, memory_order_relaxed);
 }
 
+/* The mark stack (child mode) in chunks that never move: a thief reads
+ * a mark through the task while the owner pushes more. A chunk stays with
+ * its worker for reuse. */
+enum { MARKS_PER_CHUNK = 256 };
+typedef struct mark_chunk {
+    struct mark_chunk *next;
+    cilkrt_wsp_mark m[MARKS_PER_CHUNK];
+} mark_chunk;
+
+static mark_chunk *new_chunk(void)
+{
+    mark_chunk *c = calloc(1, sizeof *c);
+    if (!c) {
+        fprintf(stderr, "cilkrt: error: out of memory for work/span marks\n");
+        exit(1);
+    }
+    return c;
+}
+
+void cilkrt_wsp_mark_chunk(cilkrt_worker *w)
+{
+    struct cilkrt_wsp_worker *s = &w->wsp;
+    mark_chunk *c;
+    if (!s->mend) {
+        if (!s->chunks)
+            s->chunks = new_chunk();
+        c = s->chunks;
+    } else {
+        mark_chunk *cur = (mark_chunk *)((char *)(s->mend - MARKS_PER_CHUNK) -
+                                         __builtin_offsetof(mark_chunk, m));
+        if (!cur->next)
+            cur->next = new_chunk();
+        c = cur->next;
+    }
+    s->mtop = c->m;
+    s->mend = c->m + MARKS_PER_CHUNK;
+}
+
 /* ---------------------------------------------------------------------
  * Start: unit, clock, burden; the run's row at exit
  * --------------------------------------------------------------------- */

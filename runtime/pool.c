@@ -106,6 +106,7 @@ static void free_workers(void)
         cilkrt_memory_release(cilkrt_pool[i]);
         cilkrt_deque_destroy(&cilkrt_pool[i]->pub);
         cilkrt_tdeque_destroy(&cilkrt_pool[i]->pub.tq);
+        cilkrt_wsp_release(&cilkrt_pool[i]->pub);
         free(cilkrt_pool[i]);
     }
 }

@@ -138,6 +138,8 @@ long cilkrt_tdeque_pending(cilkrt_tdeque *q, int owner) CILKRT_HIDDEN;
 /* ---- frame.c: frame and task memory, frame locks ---- */
 void *cilkrt_carve(worker *w, unsigned size_class) CILKRT_HIDDEN;
 void cilkrt_memory_release(worker *w) CILKRT_HIDDEN;
+/* The work/span analyzer's mark stack of a worker (workspan.c). */
+void cilkrt_wsp_release(cilkrt_worker *w) CILKRT_HIDDEN;
 
 /* ---- alloca.c: the alloca region ---- */
 /* A frame with blocks in w's current segment may leave w's C stack out of

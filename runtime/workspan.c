@@ -128,6 +128,16 @@ void cilkrt_wsp_mark_chunk(cilkrt_worker *w)
     s->mend = c->m + MARKS_PER_CHUNK;
 }
 
+void cilkrt_wsp_release(cilkrt_worker *w)
+{
+    for (mark_chunk *c = w->wsp.chunks, *next; c; c = next) {
+        next = c->next;
+        free(c);
+    }
+    w->wsp.chunks = NULL;
+    w->wsp.mtop = w->wsp.mend = NULL;
+}
+
 /* ---------------------------------------------------------------------
  * Start: unit, clock, burden; the run's row at exit
  * --------------------------------------------------------------------- */

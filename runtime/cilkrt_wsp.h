@@ -182,10 +182,10 @@ static inline void cilkrt_wsp_first_kid(cilkrt_wsp *r)
     r->leaf = 0;
     r->mtop = 0;
     r->cwork = r->cspan = r->cbspan = 0;
-    __atomic_store_n(&r->far, 0, __ATOMIC_RELAXED);
-    __atomic_store_n(&r->fwork, 0, __ATOMIC_RELAXED);
-    __atomic_store_n(&r->fspan, 0, __ATOMIC_RELAXED);
-    __atomic_store_n(&r->fbspan, 0, __ATOMIC_RELAXED);
+    CILKRT_STORE(&r->far, 0, __ATOMIC_RELAXED);
+    CILKRT_STORE(&r->fwork, 0, __ATOMIC_RELAXED);
+    CILKRT_STORE(&r->fspan, 0, __ATOMIC_RELAXED);
+    CILKRT_STORE(&r->fbspan, 0, __ATOMIC_RELAXED);
 }
 
 /* A spawn in r: the child starts from r's path here, and r's burdened
@@ -234,10 +234,10 @@ static inline void cilkrt_wsp_join(cilkrt_wsp *r)
     r->work += r->cwork;
     r->span = cilkrt_wsp_max(r->span, r->cspan);
     r->bspan = cilkrt_wsp_max(r->bspan, r->cbspan);
-    if (__atomic_load_n(&r->far, __ATOMIC_RELAXED)) {
-        r->work += __atomic_load_n(&r->fwork, __ATOMIC_RELAXED);
-        r->span = cilkrt_wsp_max(r->span, __atomic_load_n(&r->fspan, __ATOMIC_RELAXED));
-        r->bspan = cilkrt_wsp_max(r->bspan, __atomic_load_n(&r->fbspan, __ATOMIC_RELAXED));
+    if (CILKRT_LOAD(&r->far, __ATOMIC_RELAXED)) {
+        r->work += CILKRT_LOAD(&r->fwork, __ATOMIC_RELAXED);
+        r->span = cilkrt_wsp_max(r->span, CILKRT_LOAD(&r->fspan, __ATOMIC_RELAXED));
+        r->bspan = cilkrt_wsp_max(r->bspan, CILKRT_LOAD(&r->fbspan, __ATOMIC_RELAXED));
     }
     r->kids = 0;
 }
@@ -353,7 +353,7 @@ static inline void cilkrt_wsp_end_group(cilkrt_worker *w, cilkrt_wsp *r)
 static inline void cilkrt_wsp_sync(cilkrt_worker *w, cilkrt_wsp *r)
 {
     if (r->kids) {
-        if (__atomic_load_n(&r->far, __ATOMIC_RELAXED))
+        if (CILKRT_LOAD(&r->far, __ATOMIC_RELAXED))
             cilkrt_wsp_restart(w);
         cilkrt_wsp_pop_marks(w, r);
         cilkrt_wsp_join(r);
@@ -378,7 +378,7 @@ static inline void cilkrt_wsp_sync_fast(cilkrt_worker *w, cilkrt_wsp *r)
 static inline void cilkrt_wsp_rejoin(cilkrt_worker *w, cilkrt_wsp *r)
 {
     if (r->kids) {
-        if (__atomic_load_n(&r->far, __ATOMIC_RELAXED))
+        if (CILKRT_LOAD(&r->far, __ATOMIC_RELAXED))
             cilkrt_wsp_restart(w);
         cilkrt_wsp_pop_marks(w, r);
         cilkrt_wsp_join(r);

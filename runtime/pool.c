@@ -235,6 +235,7 @@ static void start(void)
 {
     int n = cilkrt_pool_configured_size();
     cilkrt_stats_configure();
+    cilkrt_steal_configure();
     stack_size = read_stack_size();
     cilkrt_barrier_init();
     worker **pool = calloc((size_t)n, sizeof *pool);

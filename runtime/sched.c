@@ -11,9 +11,11 @@
  *   3. the oldest entry of a uniformly random victim's deques: its task
  *      deque (child stealing, tdeque.c), else its frame deque.
  * With nothing to do it backs off: spin, then sched_yield, then sleep on
- * its futex word. While root calls are active it sleeps with a timeout
- * (nobody wakes a worker when a deque becomes non-empty: that would cost
- * the push); with none active it sleeps until a root call arrives.
+ * its futex word. A child-mode owner that shares tasks wakes a sleeper
+ * (only when one sleeps: the share is already out of line, a thief asked
+ * for it); a continuation-mode push wakes nobody (that would cost the
+ * spawn), so while root calls are active sleepers wake after a timeout;
+ * with none active they sleep until a root call arrives.
  */
 #include <linux/futex.h>
 #include <sched.h>
@@ -52,8 +54,18 @@ static void run_frame(worker *w, cilkrt_frame *f)
     w->pub.abandoning = 0; /* the slow clone's stack has unwound to here */
 }
 
-/* One attempt to steal from a uniformly random other worker. */
-static int steal_once(worker *w, uintptr_t *e)
+/* Something to run: a frame to resume or a stolen frame (entry), count
+ * stolen tasks from first of a victim's task deque tq, or a root call. */
+typedef struct {
+    uintptr_t entry;
+    root_call *root;
+    cilkrt_tdeque *tq;
+    long first, count;
+} job;
+
+/* One attempt to steal from a uniformly random other worker: its task
+ * deque (one task or a batch, CILK_STEAL_POLICY), else its frame deque. */
+static int steal_once(worker *w, job *j)
 {
     int n = cilkrt_pool_size;
     if (n < 2)
@@ -62,28 +74,20 @@ static int steal_once(worker *w, uintptr_t *e)
     if ((int)v >= w->pub.id)
         v++;
     stat_add(&w->stats.steal_attempts, 1);
-    cilkrt_task *t = cilkrt_tdeque_steal(&cilkrt_pool[v]->pub.tq);
-    if (t)
-        *e = (uintptr_t)t | CILKRT_TASK_TAG;
-    else if (!cilkrt_deque_steal(&cilkrt_pool[v]->pub, w, e))
+    j->tq = &cilkrt_pool[v]->pub.tq;
+    j->count = cilkrt_tdeque_steal_batch(j->tq, cilkrt_steal_half, &j->first);
+    if (!j->count && !cilkrt_deque_steal(&cilkrt_pool[v]->pub, w, &j->entry))
         return 0;
     stat_add(&w->stats.steals, 1);
     /* a victim with one stealable entry likely has more: let a sleeper look */
-    if (atomic_load_explicit(&nsleepers, memory_order_relaxed) > 0)
-        cilkrt_wake_one();
+    cilkrt_wake_idle();
     return 1;
 }
-
-/* Something to run: a frame to resume or a stolen frame (a pointer), a
- * stolen task (tagged pointer), or a root call. */
-typedef struct {
-    uintptr_t entry;
-    root_call *root;
-} job;
 
 static int find_work(worker *w, int top, job *j)
 {
     j->root = NULL;
+    j->count = 0;
     if (w->resume) {
         j->entry = (uintptr_t)w->resume;
         w->resume = NULL;
@@ -91,9 +95,9 @@ static int find_work(worker *w, int top, job *j)
     }
     if (top && cilkrt_inject_pending() && (j->root = cilkrt_inject_take()) != NULL)
         return 1;
-    if (!steal_once(w, &j->entry))
+    if (!steal_once(w, j))
         return 0;
-    if (!(j->entry & CILKRT_TASK_TAG))
+    if (!j->count)
         hold_frame(w);
     return 1;
 }
@@ -102,8 +106,8 @@ static void run_job(worker *w, job *j)
 {
     if (j->root)
         cilkrt_inject_run(w, j->root);
-    else if (j->entry & CILKRT_TASK_TAG)
-        cilkrt_task_run_stolen(w, (cilkrt_task *)(j->entry & ~CILKRT_TASK_TAG));
+    else if (j->count)
+        cilkrt_task_run_batch(w, j->tq, j->first, j->count);
     else
         run_frame(w, (cilkrt_frame *)j->entry);
 }
@@ -115,21 +119,38 @@ static int should_stop(cilkrt_stop_fn stop, void *arg)
     return atomic_load_explicit(&cilkrt_pool_shutdown, memory_order_acquire);
 }
 
+/* Has some worker shared tasks that nobody took? seq_cst: see
+ * sleep_a_while. */
+static int tasks_shared(void)
+{
+    for (int i = 0; i < cilkrt_pool_size; i++)
+        if (cilkrt_tdeque_pending(&cilkrt_pool[i]->pub.tq, 0) > 0)
+            return 1;
+    return 0;
+}
+
 /* Is there a reason not to sleep? Checked after announcing the sleep, so a
  * waker that changes one of these after our check sees sleeping == 1. */
 static int wakeup_pending(worker *w, cilkrt_stop_fn stop, void *arg)
 {
-    return w->resume || should_stop(stop, arg) || (!stop && cilkrt_inject_pending());
+    return w->resume || should_stop(stop, arg) || (!stop && cilkrt_inject_pending()) ||
+           tasks_shared();
 }
 
+/* Child stealing's shares wake sleepers (cilkrt_wake_idle), so a sleeper
+ * misses no task; the timeout is for continuation stealing's frames,
+ * whose pushes (the spawn fast path) wake nobody. */
 static void sleep_a_while(worker *w, cilkrt_stop_fn stop, void *arg)
 {
     atomic_store_explicit(&w->sleeping, 1, memory_order_relaxed);
-    /* seq_cst: pairs with the fence in cilkrt_wake (Dekker: our store of
-     * sleeping and the waker's store of its condition, each followed by a
-     * load of the other, so one of us sees the other's store) */
+    /* seq_cst (the RMW and the fence): pairs with the fence in
+     * cilkrt_wake (Dekker: our store of sleeping and the waker's store of
+     * its condition, each followed by a load of the other, so one of us
+     * sees the other's store), and with a share's RMW of ts followed by
+     * its load of nsleepers (cilkrt_wake_idle) against our count here
+     * followed by the loads of ts in tasks_shared */
+    atomic_fetch_add_explicit(&nsleepers, 1, memory_order_seq_cst);
     atomic_thread_fence(memory_order_seq_cst);
-    atomic_fetch_add_explicit(&nsleepers, 1, memory_order_relaxed);
     if (!wakeup_pending(w, stop, arg)) {
         struct timespec ts = {0, SLEEP_NS};
         int timed = atomic_load_explicit(&cilkrt_active_roots, memory_order_relaxed) > 0;
@@ -197,6 +218,12 @@ void cilkrt_wake_one(void)
             return;
         }
     }
+}
+
+void cilkrt_wake_idle(void)
+{
+    if (atomic_load_explicit(&nsleepers, memory_order_seq_cst) > 0)
+        cilkrt_wake_one();
 }
 
 void cilkrt_wake_all(void)

@@ -25,14 +25,33 @@
 #include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/syscall.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "worker.h"
 
-#define LEAP_SPINS                                                                                 \
-    64 /* failed leapfrog attempts with a pause between,                                           \
-          then with sched_yield between */
+#define LEAP_SPINS 64     /* failed leapfrog attempts with a pause between, */
+#define LEAP_YIELDS 16    /* then with sched_yield between, */
+#define DOZE_NS 500000L   /* then with a futex sleep of at most this between */
+#define WAITING ((uintptr_t)2) /* in a stolen task's state: its owner sleeps on it */
+
+/* CILK_STEAL_POLICY (docs/runtime.md): one, or half (the default). */
+int cilkrt_steal_half = 1;
+
+void cilkrt_steal_configure(void)
+{
+    const char *e = getenv("CILK_STEAL_POLICY");
+    if (!e || !*e)
+        return;
+    if (strcmp(e, "one") == 0 || strcmp(e, "half") == 0) {
+        cilkrt_steal_half = strcmp(e, "half") == 0;
+        return;
+    }
+    fprintf(stderr, "cilkrt: error: CILK_STEAL_POLICY must be one or half, not '%s'\n", e);
+    exit(1);
+}
 
 /* A large record's header: the size class, and the free-list link. */
 typedef struct record {
@@ -75,30 +94,97 @@ void cilkrt_record_free(cilkrt_worker *pw, void *p)
     }
 }
 
-void cilkrt_task_run_stolen(worker *w, cilkrt_task *t)
+/* The futex word of a task's state: its low 32 bits (the kernel compares
+ * 32 bits; they differ between a worker's address, with or without
+ * WAITING, and CILKRT_TASK_DONE). */
+static uint32_t *futex_word(cilkrt_task *t)
 {
-    /* relaxed: only a hint, telling the owner whom to steal back from */
-    atomic_store_explicit(&t->state, (uintptr_t)w, memory_order_relaxed);
-    t->run(&w->pub, t);
-    /* release: the child's result, and all it wrote, are visible to the
-     * owner, which acquires state; the slot is the owner's from here on */
-    atomic_store_explicit(&t->state, CILKRT_TASK_DONE, memory_order_release);
+    return (uint32_t *)(void *)&t->state + (__BYTE_ORDER__ == __ORDER_BIG_ENDIAN__);
 }
 
-/* One leapfrog attempt: a task from the deque of t's thief, run here. */
+void cilkrt_task_run_stolen(worker *w, cilkrt_task *t)
+{
+    /* relaxed: only a hint, telling the owner whom to steal back from;
+     * a CAS, to keep the owner's WAITING bit */
+    uintptr_t s = atomic_load_explicit(&t->state, memory_order_relaxed);
+    while (!atomic_compare_exchange_weak_explicit(&t->state, &s, (uintptr_t)w | (s & WAITING),
+                                                  memory_order_relaxed, memory_order_relaxed))
+        ;
+    t->run(&w->pub, t);
+    /* release: the child's result, and all it wrote, are visible to the
+     * owner, which acquires state; the slot is the owner's from here on
+     * (a late wake on it is harmless: futex waiters look again) */
+    if (atomic_exchange_explicit(&t->state, CILKRT_TASK_DONE, memory_order_release) & WAITING)
+        syscall(SYS_futex, futex_word(t), FUTEX_WAKE_PRIVATE, 1, NULL, NULL, 0);
+}
+
+/* A proxy: a generic task on a thief's deque standing for a slot of its
+ * victim's deque that the thief took in a batch. Whoever runs it runs the
+ * slot's task as a thief does, so the slot's state names that worker. */
+static void run_proxy(cilkrt_worker *w, void *payload)
+{
+    cilkrt_task_run_stolen(worker_of(w), *(cilkrt_task **)payload);
+}
+
+/* Run slots [first, first + k) of q, taken by w in one steal: the oldest
+ * here, the others as proxies on w's own deque, where other thieves (and
+ * the victim, leapfrogging) can take them. Their states name w at once,
+ * so that the victim, waiting for one of them, leapfrogs on w's deque,
+ * where the proxy is. The proxies go newest first, so that w runs the
+ * batch oldest first while the victim's sync pops it newest first: they
+ * meet in the middle, and what the victim steals back from the bottom of
+ * w's deque are the slots it is about to wait for. */
+void cilkrt_task_run_batch(worker *w, cilkrt_tdeque *q, long first, long k)
+{
+    cilkrt_group g;
+    cilkrt_group_init(&w->pub, &g);
+    for (long i = first + k - 1; i > first; i--) {
+        cilkrt_task *t = cilkrt_tdeque_slot(q, i);
+        atomic_store_explicit(&t->state, (uintptr_t)w, memory_order_relaxed);
+        cilkrt_task **p = cilkrt_generic_alloc(w, sizeof t, run_proxy);
+        *p = t;
+        cilkrt_generic_push(w, &g, p);
+    }
+    cilkrt_task_run_stolen(w, cilkrt_tdeque_slot(q, first));
+    cilkrt_group_wait(&w->pub, &g);
+    w->pub.tq.pushes -= (unsigned long)(k - 1); /* the statistics count spawns, not proxies */
+}
+
+/* One leapfrog attempt: tasks from the deque of t's thief, run here. */
 static int leapfrog(worker *w, uintptr_t thief)
 {
     if (thief == 0) /* taken, but the thief has not said so yet */
         return 0;
     stat_add(&w->stats.steal_attempts, 1);
-    cilkrt_task *x = cilkrt_tdeque_steal(&((worker *)thief)->pub.tq);
-    if (!x)
+    long first, k = cilkrt_tdeque_steal_batch(&((worker *)thief)->pub.tq, cilkrt_steal_half, &first);
+    if (!k)
         return 0;
     stat_add(&w->stats.steals, 1);
-    cilkrt_task_run_stolen(w, x);
+    cilkrt_task_run_batch(w, &((worker *)thief)->pub.tq, first, k);
     return 1;
 }
 
+/* Sleep until t's thief finishes it, or DOZE_NS (its deque may meanwhile
+ * hold tasks to leapfrog on). s is the state just loaded. */
+static void doze(cilkrt_task *t, uintptr_t s)
+{
+    if (s == 0) { /* the thief is about to name itself */
+        sched_yield();
+        return;
+    }
+    /* relaxed: the CAS and the thief's exchange of DONE are RMWs of one
+     * word, so one sees the other: the thief wakes us, or we see DONE */
+    if (!(s & WAITING) &&
+        !atomic_compare_exchange_strong_explicit(&t->state, &s, s | WAITING,
+                                                 memory_order_relaxed, memory_order_relaxed))
+        return; /* it changed: look again */
+    struct timespec ts = {0, DOZE_NS};
+    syscall(SYS_futex, futex_word(t), FUTEX_WAIT_PRIVATE, (uint32_t)(s | WAITING), &ts, NULL, 0);
+}
+
+/* Wait for t, stolen: leapfrog, spin, yield, then doze, until DONE. A
+ * waiter that only yielded cost a system call per round: with more
+ * workers than cores it took system time from the thieves it waits for. */
 static void wait_stolen(worker *w, cilkrt_task *t)
 {
     unsigned idle = 0;
@@ -106,22 +192,30 @@ static void wait_stolen(worker *w, cilkrt_task *t)
     stat_add(&w->stats.failed_pops, 1);
     /* acquire: pairs with the release of DONE in cilkrt_task_run_stolen */
     while ((s = atomic_load_explicit(&t->state, memory_order_acquire)) != CILKRT_TASK_DONE) {
-        if (leapfrog(w, s)) {
+        if (leapfrog(w, s & ~WAITING)) {
             idle = 0;
             continue;
         }
         if (idle++ < LEAP_SPINS)
             for (int i = 0; i < 16; i++)
                 cpu_relax();
-        else
+        else if (idle < LEAP_SPINS + LEAP_YIELDS)
             sched_yield();
+        else
+            doze(t, s);
     }
     atomic_store_explicit(&t->state, 0, memory_order_relaxed);
 }
 
 char *cilkrt_task_reach(cilkrt_worker *w) { return cilkrt_tdeque_reach(&w->tq); }
 
-void cilkrt_task_share(cilkrt_worker *w) { cilkrt_tdeque_share(&w->tq); }
+/* The share publishes work: wake a sleeping worker to take it (a load of
+ * the sleeper count, off the spawn fast path: a thief asked first). */
+void cilkrt_task_share(cilkrt_worker *w)
+{
+    if (cilkrt_tdeque_share(&w->tq))
+        cilkrt_wake_idle();
+}
 
 cilkrt_task *cilkrt_task_pop_slow(cilkrt_worker *pw)
 {

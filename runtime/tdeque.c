@@ -8,7 +8,8 @@
  *     [tail, split)  shared: a thief may take the oldest, tail
  *     [split, top)   private: only the owner touches them
  *
- * tail and split are one word, ts, so a thief takes slot tail with one
+ * tail and split are one word, ts, so a thief takes slot tail (or, with
+ * steal-half, a batch of the oldest shared slots) with one
  * compare-and-swap that fails if the owner moved split meanwhile. The
  * owner alone writes split and top. Its push and its pop of a private slot
  * are plain loads and stores (cilkrt_task_push, cilkrt_task_pop): no
@@ -185,19 +186,23 @@ char *cilkrt_tdeque_reach(cilkrt_tdeque *q)
     return q->top;
 }
 
-void cilkrt_tdeque_share(cilkrt_tdeque *q)
+long cilkrt_tdeque_share(cilkrt_tdeque *q)
 {
     atomic_store_explicit(&q->movesplit, 0, memory_order_relaxed);
     long priv = top_index(q) - q->split;
     if (priv <= 0)
-        return;
+        return 0;
     long n = (priv + 1) / 2; /* the older half, at least one slot */
     /* release: the shared slots' contents (and their blocks) are visible
-     * to the thief that takes them. Only tail changes under us, and split
-     * is the upper half, so adding to it is exact. */
-    atomic_fetch_add_explicit(&q->ts, (unsigned long)n << 32, memory_order_release);
+     * to the thief that takes them. seq_cst: the caller then loads the
+     * sleeper count, and a thief going to sleep counts itself and then
+     * loads ts (task.c, sched.c): one of the two sees the other. Only tail
+     * changes under us, and split is the upper half, so adding to it is
+     * exact. */
+    atomic_fetch_add_explicit(&q->ts, (unsigned long)n << 32, memory_order_seq_cst);
     q->split += n;
     refresh(q);
+    return n;
 }
 
 void *cilkrt_tdeque_pop(cilkrt_tdeque *q)
@@ -249,24 +254,47 @@ void cilkrt_tdeque_reset_peak(cilkrt_tdeque *q)
     refresh(q);
 }
 
-void *cilkrt_tdeque_steal(cilkrt_tdeque *q)
+/* How many of the avail shared slots a thief takes: one, or (steal-half)
+ * the largest power of two not above avail / 2, at least one. The thief
+ * reads avail off the ts it loaded, so ts plays the part of Hendler and
+ * Shavit's half-point counter: the owner writes it only when it shares
+ * (once per request, halving its private part, so O(log k) writes for a
+ * burst of k pushes) and a steal of k slots is one CAS whatever k is. */
+static long batch_size(long avail, int half)
+{
+    long k = 1;
+    while (half && 2 * k <= avail / 2)
+        k *= 2;
+    return k;
+}
+
+long cilkrt_tdeque_steal_batch(cilkrt_tdeque *q, int half, long *first)
 {
     /* acquire: see the header comment (release sequence of ts) */
     unsigned long ts = atomic_load_explicit(&q->ts, memory_order_acquire);
-    long tail = tail_of(ts);
-    if (tail >= split_of(ts)) {
+    long tail = tail_of(ts), split = split_of(ts);
+    if (tail >= split) {
         /* ask the owner to share; look first, so that idle thieves do not
          * keep writing the owner's flag */
         if (!atomic_load_explicit(&q->movesplit, memory_order_relaxed))
             atomic_store_explicit(&q->movesplit, 1, memory_order_relaxed);
-        return NULL;
+        return 0;
     }
-    if (!atomic_compare_exchange_strong_explicit(&q->ts, &ts, ts + 1, memory_order_acquire,
-                                                 memory_order_relaxed))
-        return NULL; /* another thief, or the owner took it back */
-    if (tail + 1 == split_of(ts))
-        ask_share(q); /* we took the last one: have more ready for the next thief */
-    return cilkrt_tdeque_slot(q, tail);
+    long k = batch_size(split - tail, half);
+    /* tail + k <= split: the add stays in the lower half of ts */
+    if (!atomic_compare_exchange_strong_explicit(&q->ts, &ts, ts + (unsigned long)k,
+                                                 memory_order_acquire, memory_order_relaxed))
+        return 0; /* another thief, or the owner took some back */
+    if (tail + k == split)
+        ask_share(q); /* we took the last ones: have more ready for the next thief */
+    *first = tail;
+    return k;
+}
+
+void *cilkrt_tdeque_steal(cilkrt_tdeque *q)
+{
+    long first;
+    return cilkrt_tdeque_steal_batch(q, 0, &first) ? cilkrt_tdeque_slot(q, first) : NULL;
 }
 
 /* Tasks waiting on the deque (neither stolen nor popped): exact for the

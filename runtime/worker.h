@@ -105,8 +105,8 @@ int cilkrt_pool_configured_size(void) CILKRT_HIDDEN;
 void cilkrt_deque_init(cilkrt_worker *w, long capacity) CILKRT_HIDDEN;
 void cilkrt_deque_destroy(cilkrt_worker *w) CILKRT_HIDDEN;
 void cilkrt_barrier_init(void) CILKRT_HIDDEN;
-/* Entries are frame pointers; the scheduler's jobs tag task pointers with
- * the low bit (the deque tests push tagged words too). */
+/* Entries are frame pointers; the deque tests push words tagged with the
+ * low bit, which are not frames. */
 #define CILKRT_TASK_TAG ((uintptr_t)1)
 /* Take the oldest entry of victim v into *e; thief is the calling worker,
  * or NULL in tests. A frame taken is marked stolen under the deque lock.
@@ -117,7 +117,9 @@ int cilkrt_deque_steal(cilkrt_worker *v, worker *thief, uintptr_t *e) CILKRT_HID
 void cilkrt_tdeque_init(cilkrt_tdeque *q) CILKRT_HIDDEN;
 void cilkrt_tdeque_destroy(cilkrt_tdeque *q) CILKRT_HIDDEN;
 char *cilkrt_tdeque_reach(cilkrt_tdeque *q) CILKRT_HIDDEN;
-void cilkrt_tdeque_share(cilkrt_tdeque *q) CILKRT_HIDDEN;
+/* Owner: share the older half of the private slots (at least one); returns
+ * how many. */
+long cilkrt_tdeque_share(cilkrt_tdeque *q) CILKRT_HIDDEN;
 void *cilkrt_tdeque_slot(cilkrt_tdeque *q, long i) CILKRT_HIDDEN;
 /* Owner, when the inline pop finds top <= pop_floor (and top > 0): pop
  * slot top - 1 and return it if it is private (the first of a block), or
@@ -129,9 +131,12 @@ void *cilkrt_tdeque_top_slot(cilkrt_tdeque *q) CILKRT_HIDDEN;
 void cilkrt_tdeque_pop_stolen(cilkrt_tdeque *q) CILKRT_HIDDEN;
 void cilkrt_tdeque_reset_peak(cilkrt_tdeque *q) CILKRT_HIDDEN;
 /* Thief: take the oldest shared slot, or NULL (then ask the owner to
- * share more). Slots are taken one at a time today; [tail, split) is
- * contiguous, so a batch of the oldest is one CAS away (steal-half). */
+ * share more). */
 void *cilkrt_tdeque_steal(cilkrt_tdeque *q) CILKRT_HIDDEN;
+/* Thief: take the oldest shared slot, or with half the oldest power of two
+ * not above half of the shared ones, in one CAS: returns how many (0 if
+ * none, then it asks the owner to share) and the first index in *first. */
+long cilkrt_tdeque_steal_batch(cilkrt_tdeque *q, int half, long *first) CILKRT_HIDDEN;
 long cilkrt_tdeque_depth(cilkrt_tdeque *q) CILKRT_HIDDEN; /* owner */
 long cilkrt_tdeque_pending(cilkrt_tdeque *q, int owner) CILKRT_HIDDEN;
 
@@ -156,6 +161,12 @@ void cilkrt_frame_mark_stolen(cilkrt_frame *f) CILKRT_HIDDEN;
 /* ---- task.c: child stealing ---- */
 /* Run a task taken from another worker's deque, in its slot. */
 void cilkrt_task_run_stolen(worker *w, cilkrt_task *t) CILKRT_HIDDEN;
+/* Run the k slots from first of q, taken by w in one steal (task.c). */
+void cilkrt_task_run_batch(worker *w, cilkrt_tdeque *q, long first, long k) CILKRT_HIDDEN;
+/* CILK_STEAL_POLICY: 1 for half, 0 for one; read at the pool's start
+ * (exits on a bad value). */
+extern int cilkrt_steal_half CILKRT_HIDDEN;
+void cilkrt_steal_configure(void) CILKRT_HIDDEN;
 /* Wait for every task of g (initialized with cilkrt_group_init on this
  * worker, its tasks pushed here): run the worker's own ones, leapfrog on
  * stolen ones, exactly as a generated sync does, but calling each task's
@@ -191,6 +202,9 @@ typedef int (*cilkrt_stop_fn)(void *arg);
 void cilkrt_sched_loop(worker *w, cilkrt_stop_fn stop, void *arg) CILKRT_HIDDEN;
 void cilkrt_wake(worker *w) CILKRT_HIDDEN;
 void cilkrt_wake_one(void) CILKRT_HIDDEN;
+/* Work was just published (with a seq_cst RMW): wake one sleeping worker,
+ * if any sleeps, to take it. */
+void cilkrt_wake_idle(void) CILKRT_HIDDEN;
 void cilkrt_wake_all(void) CILKRT_HIDDEN;
 
 /* ---- inject.c: root calls from threads that are not workers ---- */

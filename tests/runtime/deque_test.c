@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "stress.h"
 #include "worker.h"
 
 #define MAX_ITEMS 10000000L
@@ -147,25 +148,18 @@ Test(deque, pop_after_steal_fails_and_empties)
  * (some long, so the ring grows while thieves steal) and pops about as
  * many. */
 #define OPS MAX_ITEMS
-#define THIEVES 3
 #define INITIAL_CAPACITY 16
 
 static worker *owner;
 static atomic_uchar *taken;
-static atomic_int stop_thieves;
 
-static void *thief_main(void *arg)
+static unsigned long steal_attempt(worker *self)
 {
-    worker *self = arg;
-    unsigned long stolen = 0;
     uintptr_t e;
-    while (!atomic_load_explicit(&stop_thieves, memory_order_acquire)) {
-        if (cilkrt_deque_steal(&owner->pub, self, &e)) {
-            atomic_fetch_add_explicit(&taken[id_of(e)], 1, memory_order_relaxed);
-            stolen++;
-        }
-    }
-    return (void *)stolen;
+    if (!cilkrt_deque_steal(&owner->pub, self, &e))
+        return 0;
+    atomic_fetch_add_explicit(&taken[id_of(e)], 1, memory_order_relaxed);
+    return 1;
 }
 
 Test(deque, one_owner_three_thieves_every_item_once, .timeout = 120)
@@ -174,17 +168,15 @@ Test(deque, one_owner_three_thieves_every_item_once, .timeout = 120)
     owner = new_worker(0, INITIAL_CAPACITY);
     taken = calloc(OPS, sizeof *taken);
     unsigned long *mine = malloc(OPS * sizeof *mine); /* ids the owner may still pop */
-    worker *tw[THIEVES];
-    pthread_t th[THIEVES];
-    for (int i = 0; i < THIEVES; i++) {
+    worker *tw[STRESS_THIEVES];
+    for (int i = 0; i < STRESS_THIEVES; i++)
         tw[i] = new_worker(i + 1, INITIAL_CAPACITY);
-        pthread_create(&th[i], NULL, thief_main, tw[i]);
-    }
+    stress_start(tw, steal_attempt);
     unsigned long pushed = 0, popped = 0, failed = 0;
     long n = 0; /* entries in mine */
-    uint64_t rng = 88172645463325252u;
+    uint64_t rng = STRESS_SEED;
     for (long ops = 0; ops < OPS;) {
-        rng ^= rng << 13, rng ^= rng >> 7, rng ^= rng << 17;
+        stress_random(&rng);
         long burst = (rng & 1023) == 0 ? 3000 : (long)(rng >> 40) % 48 + 1;
         for (long i = 0; i < burst && ops < OPS; i++, ops++) {
             cilkrt_push(&owner->pub, entry(pushed));
@@ -212,17 +204,10 @@ Test(deque, one_owner_three_thieves_every_item_once, .timeout = 120)
             n = 0;
         }
     }
-    atomic_store_explicit(&stop_thieves, 1, memory_order_release);
-    unsigned long stolen = 0;
-    for (int i = 0; i < THIEVES; i++) {
-        void *s;
-        pthread_join(th[i], &s);
-        stolen += (unsigned long)s;
+    unsigned long stolen = stress_stop();
+    for (int i = 0; i < STRESS_THIEVES; i++)
         free_worker(tw[i]);
-    }
-    unsigned long wrong = 0;
-    for (unsigned long id = 0; id < pushed; id++)
-        wrong += atomic_load_explicit(&taken[id], memory_order_relaxed) != 1;
+    unsigned long wrong = stress_wrong(taken, pushed);
     cr_expect_eq(wrong, 0, "%lu of %lu items not taken exactly once", wrong, pushed);
     cr_expect_eq(popped + stolen, pushed, "popped %lu + stolen %lu", popped, stolen);
     cr_expect_eq(depth(owner), 0);

@@ -191,6 +191,36 @@ Test(pool, bad_cilk_stats_values_are_rejected_before_running, .timeout = 120)
     cr_expect_str_eq(err, "", "empty: no statistics");
 }
 
+/* CILK_STEAL_POLICY (task.c), read at the pool's start like CILK_STATS. */
+static const char *steal_policy;
+
+static void fib_15_with_policy(void)
+{
+    setenv("CILK_STEAL_POLICY", steal_policy, 1);
+    fib_15();
+}
+
+Test(pool, steal_policy_values, .timeout = 120)
+{
+    static const char *bad[] = {"two", "Half", " one", "half ", "1"};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        char err[512], want[256];
+        steal_policy = bad[i];
+        int status = run_child("2", NULL, fib_15_with_policy, err, sizeof err);
+        snprintf(want, sizeof want,
+                 "cilkrt: error: CILK_STEAL_POLICY must be one or half, not '%s'\n", bad[i]);
+        cr_expect_eq(status, 1, "CILK_STEAL_POLICY='%s': exit status %d", bad[i], status);
+        cr_expect_str_eq(err, want);
+    }
+    static const char *good[] = {"one", "half", ""};
+    for (size_t i = 0; i < sizeof good / sizeof good[0]; i++) {
+        char err[512];
+        steal_policy = good[i];
+        cr_expect_eq(run_child("2", NULL, fib_15_with_policy, err, sizeof err), 0);
+        cr_expect_str_eq(err, "", "CILK_STEAL_POLICY='%s'", good[i]);
+    }
+}
+
 Test(pool, stats_reset_and_get, .timeout = 120)
 {
     cilkrt_stats s;

@@ -10,14 +10,14 @@
  */
 #include <criterion/criterion.h>
 #include <pthread.h>
+#include <sched.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "stress.h"
 #include "worker.h"
 
-
 #define STRESS_OPS 10000000UL
-#define THIEVES 3
 
 static atomic_uchar *taken;  /* per id: times run */
 static worker *volatile ran_on; /* the worker that ran task B */
@@ -120,6 +120,71 @@ Test(tdeque, thief_takes_oldest_shared_slot)
     free_worker(w);
 }
 
+/* Steal-half takes the largest power of two not above half of the shared
+ * slots, oldest first, in one CAS; steal-one takes one. */
+static long shared_of(worker *w)
+{
+    return cilkrt_tdeque_pending(&w->pub.tq, 0);
+}
+
+Test(tdeque, steal_half_takes_a_power_of_two_not_above_half)
+{
+    worker *w = new_worker(0);
+    cilkrt_group_init(&w->pub, &group);
+    reset_taken(64);
+    for (unsigned long i = 0; i < 45; i++)
+        push(w, &group, count, i);
+    atomic_store(&w->pub.tq.movesplit, 1);
+    push(w, &group, count, 45); /* shares 1..23 (0 was shared at once) */
+    cr_assert_eq(shared_of(w), 24);
+    static const long want[][2] = {{0, 8}, {8, 8}, {16, 4}, {20, 2}};
+    long first, k;
+    for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
+        k = cilkrt_tdeque_steal_batch(&w->pub.tq, 1, &first);
+        cr_expect_eq(first, want[i][0], "batch %zu starts at %ld", i, first);
+        cr_expect_eq(k, want[i][1], "batch %zu has %ld slots", i, k);
+    }
+    k = cilkrt_tdeque_steal_batch(&w->pub.tq, 0, &first);
+    cr_expect_eq(k, 1, "steal-one takes one");
+    cr_expect_eq(first, 22);
+    cr_expect_eq(shared_of(w), 1);
+    free_worker(w);
+}
+
+/* A batch runs on the thief: its first task at once, the others through
+ * proxies on the thief's deque, each in its own slot on the victim. */
+static void record_runner(cilkrt_worker *w, cilkrt_task *t)
+{
+    count(w, t);
+    cr_expect_eq(atomic_load(&t->state), (uintptr_t)w, "the state names the runner");
+}
+
+Test(tdeque, batch_runs_every_task_once_on_the_thief)
+{
+    worker *v = new_worker(0), *thief = new_worker(1);
+    cilkrt_group_init(&v->pub, &group);
+    reset_taken(16);
+    for (unsigned long i = 0; i < 9; i++)
+        push(v, &group, record_runner, i);
+    atomic_store(&v->pub.tq.movesplit, 1);
+    push(v, &group, record_runner, 9); /* 0..5 shared */
+    long first, k = cilkrt_tdeque_steal_batch(&v->pub.tq, 1, &first);
+    cr_assert_eq(k, 2);
+    k = cilkrt_tdeque_steal_batch(&v->pub.tq, 1, &first);
+    cr_assert_eq(k, 2);
+    cilkrt_task_run_batch(thief, &v->pub.tq, first, k);
+    cr_expect_eq(taken[2], 1);
+    cr_expect_eq(taken[3], 1);
+    cr_expect_eq(taken[0] + taken[1] + taken[4], 0);
+    cr_expect_eq(cilkrt_tdeque_depth(&thief->pub.tq), 0, "the proxies were popped");
+    cr_expect_eq(thief->pub.tq.pushes, 0, "proxies are not counted as spawns");
+    for (int i = 2; i <= 3; i++)
+        cr_expect_eq(atomic_load(&((cilkrt_task *)cilkrt_tdeque_slot(&v->pub.tq, i))->state),
+                     CILKRT_TASK_DONE);
+    free_worker(v);
+    free_worker(thief);
+}
+
 /* A shared slot nobody took is taken back at the pop: no wait. */
 Test(tdeque, owner_takes_back_unstolen_shared_slots)
 {
@@ -197,42 +262,56 @@ Test(tdeque, stolen_task_is_waited_for_by_leapfrogging, .timeout = 30)
 
 /* One owner, three thieves, 10^7 pushes and pops: every task runs exactly
  * once, on the owner's pop or on one thief. The owner pushes in bursts,
- * some deeper than a block, so the deque grows while thieves steal. */
-static atomic_int stop_thieves;
+ * some deeper than a block, so the deque grows while thieves steal. With
+ * steal-half, a thief runs the first task of a batch and leaves the rest
+ * as proxies on its own deque, where the other thieves (and the owner,
+ * leapfrogging) take them: thieves try each other's deques too. */
+static int stress_half;          /* the policy of the thieves' steals */
+static worker *stress_ws[1 + STRESS_THIEVES]; /* the owner, then the thieves */
+static atomic_long biggest_batch, proxies_stolen;
 
-static void *stress_thief(void *arg)
+static unsigned long steal_attempt(worker *self)
 {
-    worker *self = arg;
-    unsigned long n = 0;
-    while (!atomic_load_explicit(&stop_thieves, memory_order_acquire)) {
-        cilkrt_task *t = cilkrt_tdeque_steal(&owner_w->pub.tq);
-        if (t) {
-            cilkrt_task_run_stolen(self, t);
-            n++;
-        }
-    }
-    return (void *)n;
+    /* the owner's deque, or with half one time in four another thief's */
+    int v = 0;
+    if (stress_half && stress_random(&self->rng) % 4 == 0)
+        v = 1 + (int)((self->rng >> 32) % STRESS_THIEVES);
+    worker *victim = stress_ws[v];
+    if (victim == self)
+        return 0;
+    long first, k = cilkrt_tdeque_steal_batch(&victim->pub.tq, stress_half, &first);
+    if (!k)
+        return 0;
+    if (k > atomic_load_explicit(&biggest_batch, memory_order_relaxed))
+        atomic_store_explicit(&biggest_batch, k, memory_order_relaxed); /* roughly: a log */
+    if (v > 0)
+        atomic_fetch_add_explicit(&proxies_stolen, k, memory_order_relaxed);
+    cilkrt_task_run_batch(self, &victim->pub.tq, first, k);
+    return v == 0 ? (unsigned long)k : 0; /* the owner's tasks that thieves took */
 }
 
-Test(tdeque, stress_one_owner_three_thieves, .timeout = 300)
+static void stress(int half)
 {
-    owner_w = new_worker(0);
+    stress_half = half;
+    atomic_store(&biggest_batch, 0);
+    atomic_store(&proxies_stolen, 0);
+    owner_w = stress_ws[0] = new_worker(0);
     cilkrt_group_init(&owner_w->pub, &group);
     reset_taken(STRESS_OPS);
-    worker *tw[THIEVES];
-    pthread_t th[THIEVES];
-    atomic_store(&stop_thieves, 0);
-    for (int i = 0; i < THIEVES; i++) {
-        tw[i] = new_worker(i + 1);
-        pthread_create(&th[i], NULL, stress_thief, tw[i]);
+    for (int i = 1; i <= STRESS_THIEVES; i++) {
+        stress_ws[i] = new_worker(i);
+        stress_ws[i]->rng = STRESS_SEED * (uint64_t)i;
     }
-    uint64_t rng = 88172645463325252u;
+    stress_start(stress_ws + 1, steal_attempt);
+    uint64_t rng = STRESS_SEED;
     unsigned long pushed = 0, popped = 0, failed = 0;
     while (pushed < STRESS_OPS) {
-        rng ^= rng << 13, rng ^= rng >> 7, rng ^= rng << 17;
+        stress_random(&rng);
         unsigned long burst = rng % 64 == 0 ? 2 * CILKRT_TDEQUE_BLOCK + rng % 1000 : rng % 32;
         for (unsigned long k = 0; k < burst && pushed < STRESS_OPS; k++)
             push(owner_w, &group, count, pushed++);
+        if (burst > CILKRT_TDEQUE_BLOCK)
+            sched_yield(); /* let the thieves at a deep deque (big batches) */
         long depth = cilkrt_tdeque_depth(&owner_w->pub.tq);
         unsigned long pops = (rng >> 20) % (unsigned long)(depth + 1);
         if (pushed == STRESS_OPS)
@@ -244,23 +323,25 @@ Test(tdeque, stress_one_owner_three_thieves, .timeout = 300)
                 failed++;
         }
     }
-    atomic_store_explicit(&stop_thieves, 1, memory_order_release);
-    unsigned long stolen = 0;
-    for (int i = 0; i < THIEVES; i++) {
-        void *s;
-        pthread_join(th[i], &s);
-        stolen += (unsigned long)s;
-        free_worker(tw[i]);
-    }
-    unsigned long wrong = 0;
-    for (unsigned long id = 0; id < STRESS_OPS; id++)
-        wrong += atomic_load_explicit(&taken[id], memory_order_relaxed) != 1;
+    unsigned long stolen = stress_stop();
+    for (int i = 1; i <= STRESS_THIEVES; i++)
+        free_worker(stress_ws[i]);
+    unsigned long wrong = stress_wrong(taken, STRESS_OPS);
     cr_expect_eq(wrong, 0, "%lu of %lu tasks not run exactly once", wrong, pushed);
-    cr_expect_eq(popped + stolen, pushed, "popped %lu + stolen %lu", popped, stolen);
-    cr_expect_eq(failed, stolen, "every stolen task was met at a pop");
+    cr_expect_eq(popped + failed, pushed, "popped %lu + found stolen %lu", popped, failed);
+    /* (with batches, thieves also take the proxies that the owner pushes
+     * while it leapfrogs: they are not its spawns) */
+    if (!half)
+        cr_expect_eq(failed, stolen, "every stolen task was met at a pop");
     cr_expect_gt(owner_w->pub.tq.peak, 2 * CILKRT_TDEQUE_BLOCK, "the deque grew");
     cr_expect_gt(stolen, 0);
-    cr_log_info("pushed %lu, popped %lu, stolen %lu, peak %ld", pushed, popped, stolen,
-                owner_w->pub.tq.peak);
+    cr_log_info("pushed %lu, popped %lu, found stolen %lu, stolen %lu, peak %ld, biggest batch "
+                "%ld, proxies stolen %ld",
+                pushed, popped, failed, stolen, owner_w->pub.tq.peak,
+                atomic_load(&biggest_batch), atomic_load(&proxies_stolen));
     free_worker(owner_w);
 }
+
+Test(tdeque, stress_one_owner_three_thieves, .timeout = 300) { stress(0); }
+
+Test(tdeque, stress_steal_half, .timeout = 300) { stress(1); }

@@ -35,7 +35,7 @@
 #define LEAP_SPINS 64     /* failed leapfrog attempts with a pause between, */
 #define LEAP_YIELDS 16    /* then with sched_yield between, */
 #define DOZE_NS 500000L   /* then with a futex sleep of at most this between */
-#define WAITING ((uintptr_t)2) /* in a stolen task's state: its owner sleeps on it */
+#define WAITING CILKRT_TASK_WAITING
 
 /* CILK_STEAL_POLICY (docs/runtime.md): one, or half (the default). */
 int cilkrt_steal_half = 1;
@@ -118,36 +118,61 @@ void cilkrt_task_run_stolen(worker *w, cilkrt_task *t)
         syscall(SYS_futex, futex_word(t), FUTEX_WAKE_PRIVATE, 1, NULL, NULL, 0);
 }
 
-/* A proxy: a generic task on a thief's deque standing for a slot of its
- * victim's deque that the thief took in a batch. Whoever runs it runs the
- * slot's task as a thief does, so the slot's state names that worker. */
+/* A proxy: a generic task on a worker's deque standing for slots [first,
+ * first + n) of another worker's deque q, taken in one steal. Whoever runs
+ * it runs those slots as their thief (run_range). */
+typedef struct {
+    cilkrt_tdeque *q;
+    uint32_t first, n; /* (slot indices are below 2^32, tdeque.c) */
+} proxy;
+
+static void run_range(worker *w, cilkrt_tdeque *q, long a, long b);
+
 static void run_proxy(cilkrt_worker *w, void *payload)
 {
-    cilkrt_task_run_stolen(worker_of(w), *(cilkrt_task **)payload);
+    proxy *p = payload;
+    run_range(worker_of(w), p->q, p->first, (long)p->first + p->n);
 }
 
-/* Run slots [first, first + k) of q, taken by w in one steal: the oldest
- * here, the others as proxies on w's own deque, where other thieves (and
- * the victim, leapfrogging) can take them. Their states name w at once,
- * so that the victim, waiting for one of them, leapfrogs on w's deque,
- * where the proxy is. The proxies go newest first, so that w runs the
- * batch oldest first while the victim's sync pops it newest first: they
- * meet in the middle, and what the victim steals back from the bottom of
- * w's deque are the slots it is about to wait for. */
-void cilkrt_task_run_batch(worker *w, cilkrt_tdeque *q, long first, long k)
+/* Run slots [a, b) of q, which w took: oldest first, each as a thief runs
+ * a stolen slot. Whenever another worker has asked w for work (w's
+ * movesplit, set by a thief that found w's deque empty), the newer half of
+ * what is left goes on w's deque as one proxy, which the push shares at
+ * once: the batch splits lazily, only as far as somebody wants it, at one
+ * relaxed load per slot. The victim's sync pops the batch newest first:
+ * waiting for the newest slot, it leapfrogs on w, finds nothing, asks, and
+ * takes back the newer half, the slots it is about to wait for. */
+static void run_range(worker *w, cilkrt_tdeque *q, long a, long b)
 {
+    cilkrt_tdeque *mine = &w->pub.tq;
     cilkrt_group g;
     cilkrt_group_init(&w->pub, &g);
-    for (long i = first + k - 1; i > first; i--) {
-        cilkrt_task *t = cilkrt_tdeque_slot(q, i);
-        atomic_store_explicit(&t->state, (uintptr_t)w, memory_order_relaxed);
-        cilkrt_task **p = cilkrt_generic_alloc(w, sizeof t, run_proxy);
-        *p = t;
-        cilkrt_generic_push(w, &g, p);
+    long proxies = 0;
+    while (a < b) {
+        if (b - a > 1 && atomic_load_explicit(&mine->movesplit, memory_order_relaxed)) {
+            long mid = b - (b - a) / 2;
+            proxy *p = cilkrt_generic_alloc(w, sizeof *p, run_proxy);
+            *p = (proxy){q, (uint32_t)mid, (uint32_t)(b - mid)};
+            cilkrt_generic_push(w, &g, p);
+            proxies++;
+            b = mid;
+        }
+        cilkrt_task_run_stolen(w, cilkrt_tdeque_slot(q, a++));
     }
-    cilkrt_task_run_stolen(w, cilkrt_tdeque_slot(q, first));
     cilkrt_group_wait(&w->pub, &g);
-    w->pub.tq.pushes -= (unsigned long)(k - 1); /* the statistics count spawns, not proxies */
+    mine->pushes -= (unsigned long)proxies; /* the statistics count spawns, not proxies */
+}
+
+/* Run the k slots from first of q, taken by w in one steal. Their states
+ * name w at once (they are 0: nobody waits on them yet), so that the
+ * victim, waiting for one of them, leapfrogs on w's deque, where the
+ * proxies go. */
+void cilkrt_task_run_batch(worker *w, cilkrt_tdeque *q, long first, long k)
+{
+    for (long i = first + 1; i < first + k; i++)
+        atomic_store_explicit(&((cilkrt_task *)cilkrt_tdeque_slot(q, i))->state, (uintptr_t)w,
+                              memory_order_relaxed);
+    run_range(w, q, first, first + k);
 }
 
 /* One leapfrog attempt: tasks from the deque of t's thief, run here. */

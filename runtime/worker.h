@@ -159,6 +159,9 @@ void cilkrt_alloca_destroy(cilkrt_worker *w) CILKRT_HIDDEN;
 void cilkrt_frame_mark_stolen(cilkrt_frame *f) CILKRT_HIDDEN;
 
 /* ---- task.c: child stealing ---- */
+/* In a stolen task's state, beside the thief: its owner sleeps on the
+ * state word and the thief must wake it when it stores DONE (task.c). */
+#define CILKRT_TASK_WAITING ((uintptr_t)2)
 /* Run a task taken from another worker's deque, in its slot. */
 void cilkrt_task_run_stolen(worker *w, cilkrt_task *t) CILKRT_HIDDEN;
 /* Run the k slots from first of q, taken by w in one steal (task.c). */

@@ -129,10 +129,11 @@ the sum of the deque lengths (cilkrt_stats_deque_length, sampled by the
 generator). Continuation mode runs each unit at once on the worker that
 spawns it while a thief takes the generator's continuation: deques hold
 almost nothing, and the backlog shows as the generator's lateness ("steps
-behind" its clock). The policy column is CILK_STEAL_POLICY; the runtime
-steals one entry at a time today (steal-half waits for the child-mode deque
-rewrite, issue 9), and \`STAB_POLICIES="one half" make stability\` runs both
-once it exists.
+behind" its clock). The policy column is CILK_STEAL_POLICY: in child mode
+\`one\` takes one unit per steal and \`half\` the largest power of two not
+above half of the generator's shared units (docs/runtime.md, steal-half);
+continuation mode takes one frame per steal under both. \`STAB_POLICIES\`
+selects them (default \`"one half"\`).
 
 ![the model on the runtime](stability-runtime.svg)
 

@@ -7,7 +7,7 @@
 #      load against n.
 #   2. The same model on the runtime: DIR/wgrt.child and DIR/wgrt.cont
 #      (bench/stability/wgrt.cilkc) at P = 2, D = point, for each steal
-#      policy in STAB_POLICIES (default "one").
+#      policy in STAB_POLICIES (default "one half").
 # Writes DOCS/stability.md, the summaries DOCS/stability-*.csv and the
 # plots DOCS/stability-*.svg (bench/stability/plot.sh). Under 5 minutes on
 # 2 cores; --quick under 1 minute.
@@ -35,7 +35,7 @@ fs="none one half sqrt pow2"
 lambdas="0.5 0.9 0.99"
 sweep_lambdas="0.1 0.2 0.3 0.4 0.5 0.6 0.7 0.8 0.9 0.95 0.99"
 sweep_ns="4 8 16 32 64 128 256"
-policies=${STAB_POLICIES:-one}
+policies=${STAB_POLICIES:-one half}
 units="20 100"
 if [ $quick = 1 ]; then
     steps=20000 sweep_steps=10000 rt_steps=5000

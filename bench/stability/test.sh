@@ -17,9 +17,12 @@ out=$(CILK_NWORKERS=1 "$dir/wgrt.cont" 100 1 1 2>/dev/null) || { echo "FAIL: wgr
 echo "$out" | awk -F, 'NR > 1 && ($2 != 0 || $3 != 0) { bad++ } END { exit !(NR == 101 && bad == 0) }' ||
     { echo "FAIL: continuation-mode queue lengths:"; echo "$out" | head; fail=1; }
 
-# The policy is reported as set, "one" when unset; bad arguments exit 2.
-err=$(CILK_NWORKERS=1 CILK_STEAL_POLICY=half "$dir/wgrt.child" 10 0.5 1 2>&1 >/dev/null)
-echo "$err" | grep -qx "policy: half" || { echo "FAIL: policy not reported: $err"; fail=1; }
+# The policy is reported as set, "half" (the default) when unset; bad
+# arguments exit 2.
+err=$(CILK_NWORKERS=1 CILK_STEAL_POLICY=one "$dir/wgrt.child" 10 0.5 1 2>&1 >/dev/null)
+echo "$err" | grep -qx "policy: one" || { echo "FAIL: policy not reported: $err"; fail=1; }
+err=$(CILK_NWORKERS=1 "$dir/wgrt.child" 10 0.5 1 2>&1 >/dev/null)
+echo "$err" | grep -qx "policy: half" || { echo "FAIL: default policy not reported: $err"; fail=1; }
 CILK_NWORKERS=1 "$dir/wgrt.child" 10 1.5 1 >/dev/null 2>&1
 [ $? -eq 2 ] || { echo "FAIL: lambda 1.5 accepted"; fail=1; }
 

@@ -13,6 +13,7 @@
 #include <sched.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "stress.h"
 #include "worker.h"
@@ -256,6 +257,46 @@ Test(tdeque, stolen_task_is_waited_for_by_leapfrogging, .timeout = 30)
     cr_expect_eq(atomic_load(&owner_w->stats.steals), 1);
     cr_expect_eq(atomic_load(&owner_w->stats.failed_pops), 1);
     cr_expect_eq(atomic_load(&thief_w->stats.failed_pops), 1, "A's sync found B stolen");
+    free_worker(owner_w);
+    free_worker(thief_w);
+}
+
+/* A sync whose stolen task runs long stops spinning and yielding: it
+ * marks the task's state WAITING and sleeps on it (a futex), and the
+ * thief wakes it when the task is done. The task here runs until it sees
+ * the mark (or for 60 s: the test then fails instead of hanging). */
+static atomic_int saw_waiting;
+
+static void task_until_owner_sleeps(cilkrt_worker *w, cilkrt_task *t)
+{
+    (void)w;
+    struct timespec start, now;
+    clock_gettime(CLOCK_MONOTONIC, &start);
+    do {
+        if (atomic_load(&t->state) & CILKRT_TASK_WAITING) {
+            atomic_store(&saw_waiting, 1);
+            return;
+        }
+        sched_yield();
+        clock_gettime(CLOCK_MONOTONIC, &now);
+    } while (now.tv_sec - start.tv_sec < 60);
+}
+
+Test(tdeque, waiting_owner_sleeps_until_the_thief_is_done, .timeout = 120)
+{
+    owner_w = new_worker(0);
+    cilkrt_group_init(&owner_w->pub, &group);
+    thief_w = new_worker(1);
+    pthread_t th;
+    push(owner_w, &group, task_until_owner_sleeps, 0);
+    pthread_create(&th, NULL, thief_main, NULL);
+    while (atomic_load(&((cilkrt_task *)cilkrt_tdeque_slot(&owner_w->pub.tq, 0))->state) == 0)
+        sched_yield(); /* until the thief runs it */
+    cr_expect(!pop_run(owner_w), "the task was stolen");
+    pthread_join(th, NULL);
+    cr_expect(atomic_load(&saw_waiting), "the owner marked the task WAITING");
+    cr_expect_eq(atomic_load(&((cilkrt_task *)cilkrt_tdeque_slot(&owner_w->pub.tq, 0))->state), 0,
+                 "the owner reset the state");
     free_worker(owner_w);
     free_worker(thief_w);
 }

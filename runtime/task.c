@@ -104,17 +104,26 @@ static uint32_t *futex_word(cilkrt_task *t)
 
 void cilkrt_task_run_stolen(worker *w, cilkrt_task *t)
 {
-    /* relaxed: only a hint, telling the owner whom to steal back from;
-     * a CAS, to keep the owner's WAITING bit */
+    /* relaxed: only a hint, telling the owner whom to steal back from; a
+     * CAS, to keep the owner's WAITING bit, unless a batch's thief (this
+     * worker) already stored it (run_batch): a slot costs no locked
+     * instruction then */
     uintptr_t s = atomic_load_explicit(&t->state, memory_order_relaxed);
-    while (!atomic_compare_exchange_weak_explicit(&t->state, &s, (uintptr_t)w | (s & WAITING),
+    while ((s & ~WAITING) != (uintptr_t)w &&
+           !atomic_compare_exchange_weak_explicit(&t->state, &s, (uintptr_t)w | (s & WAITING),
                                                   memory_order_relaxed, memory_order_relaxed))
         ;
     t->run(&w->pub, t);
     /* release: the child's result, and all it wrote, are visible to the
      * owner, which acquires state; the slot is the owner's from here on
-     * (a late wake on it is harmless: futex waiters look again) */
-    if (atomic_exchange_explicit(&t->state, CILKRT_TASK_DONE, memory_order_release) & WAITING)
+     * (a late wake on it is harmless: futex waiters look again). A plain
+     * store, not an exchange: an owner that marks WAITING between our load
+     * and our store, and sleeps before the store, sleeps until its
+     * timeout (DOZE_NS) instead of being woken, a window of two
+     * instructions against a locked instruction per stolen task. */
+    s = atomic_load_explicit(&t->state, memory_order_relaxed);
+    atomic_store_explicit(&t->state, CILKRT_TASK_DONE, memory_order_release);
+    if (s & WAITING)
         syscall(SYS_futex, futex_word(t), FUTEX_WAKE_PRIVATE, 1, NULL, NULL, 0);
 }
 
@@ -197,8 +206,10 @@ static void doze(cilkrt_task *t, uintptr_t s)
         sched_yield();
         return;
     }
-    /* relaxed: the CAS and the thief's exchange of DONE are RMWs of one
-     * word, so one sees the other: the thief wakes us, or we see DONE */
+    /* relaxed: if the thief stores DONE before our CAS, the CAS fails; if
+     * after, the futex wait returns at once (the word changed) or the
+     * thief, loading WAITING, wakes us (see cilkrt_task_run_stolen for
+     * the one window that costs a timeout) */
     if (!(s & WAITING) &&
         !atomic_compare_exchange_strong_explicit(&t->state, &s, s | WAITING,
                                                  memory_order_relaxed, memory_order_relaxed))

@@ -32,9 +32,9 @@
 
 #include "worker.h"
 
-#define LEAP_SPINS 64     /* failed leapfrog attempts with a pause between, */
-#define LEAP_YIELDS 16    /* then with sched_yield between, */
-#define DOZE_NS 500000L   /* then with a futex sleep of at most this between */
+#define LEAP_SPINS 64   /* failed leapfrog attempts with a pause between, */
+#define LEAP_YIELDS 16  /* then with sched_yield between, */
+#define DOZE_NS 500000L /* then with a futex sleep of at most this between */
 #define WAITING CILKRT_TASK_WAITING
 
 /* CILK_STEAL_POLICY (docs/runtime.md): one, or half (the default). */
@@ -190,7 +190,8 @@ static int leapfrog(worker *w, uintptr_t thief)
     if (thief == 0) /* taken, but the thief has not said so yet */
         return 0;
     stat_add(&w->stats.steal_attempts, 1);
-    long first, k = cilkrt_tdeque_steal_batch(&((worker *)thief)->pub.tq, cilkrt_steal_half, &first);
+    long first,
+        k = cilkrt_tdeque_steal_batch(&((worker *)thief)->pub.tq, cilkrt_steal_half, &first);
     if (!k)
         return 0;
     stat_add(&w->stats.steals, 1);
@@ -211,8 +212,8 @@ static void doze(cilkrt_task *t, uintptr_t s)
      * thief, loading WAITING, wakes us (see cilkrt_task_run_stolen for
      * the one window that costs a timeout) */
     if (!(s & WAITING) &&
-        !atomic_compare_exchange_strong_explicit(&t->state, &s, s | WAITING,
-                                                 memory_order_relaxed, memory_order_relaxed))
+        !atomic_compare_exchange_strong_explicit(&t->state, &s, s | WAITING, memory_order_relaxed,
+                                                 memory_order_relaxed))
         return; /* it changed: look again */
     struct timespec ts = {0, DOZE_NS};
     syscall(SYS_futex, futex_word(t), FUTEX_WAIT_PRIVATE, (uint32_t)(s | WAITING), &ts, NULL, 0);

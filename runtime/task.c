@@ -153,23 +153,26 @@ static void run_proxy(cilkrt_worker *w, void *payload)
  * takes back the newer half, the slots it is about to wait for. */
 static void run_range(worker *w, cilkrt_tdeque *q, long a, long b)
 {
-    cilkrt_tdeque *mine = &w->pub.tq;
     cilkrt_group g;
     cilkrt_group_init(&w->pub, &g);
-    long proxies = 0;
     while (a < b) {
-        if (b - a > 1 && atomic_load_explicit(&mine->movesplit, memory_order_relaxed)) {
+        if (b - a > 1 && atomic_load_explicit(&w->pub.tq.movesplit, memory_order_relaxed)) {
             long mid = b - (b - a) / 2;
             proxy *p = cilkrt_generic_alloc(w, sizeof *p, run_proxy);
             *p = (proxy){q, (uint32_t)mid, (uint32_t)(b - mid)};
             cilkrt_generic_push(w, &g, p);
-            proxies++;
             b = mid;
         }
         cilkrt_task_run_stolen(w, cilkrt_tdeque_slot(q, a++));
     }
-    cilkrt_group_wait(&w->pub, &g);
-    mine->pushes -= (unsigned long)proxies; /* the statistics count spawns, not proxies */
+    /* cilkrt_group_wait without its count: the statistics count spawns,
+     * not proxies, and tq.pushes must not change after the batch's last
+     * DONE (a reader may be the root call the batch has just finished) */
+    while (cilkrt_group_pending(&g)) {
+        cilkrt_task *t = cilkrt_task_pop(&w->pub, &g);
+        if (t)
+            t->run(&w->pub, t);
+    }
 }
 
 /* Run the k slots from first of q, taken by w in one steal. Their states

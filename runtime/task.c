@@ -8,14 +8,19 @@
  *
  * A stolen task runs in its slot on the thief. Its state says who has it:
  *   0                 the owner's (every slot the owner fills is at 0)
- *   the thief         a thief runs it (stored after the thief took it)
+ *   the thief         a thief took it (a batch's thief) or runs it
  *   CILKRT_TASK_DONE  finished; the result is in place (release)
+ * with CILKRT_TASK_WAITING beside the thief while the owner sleeps on it.
  * The owner cannot reuse the slot before DONE; when it pops a stolen slot
  * it waits for DONE by leapfrogging: it steals tasks from that thief's
- * deque (they are descendants of the task it waits for, so it helps its
- * own sync and its stack holds only work it waits for), and backs off
- * (pause, then sched_yield) while there is nothing to take. It then sets
- * state back to 0, keeping the invariant above.
+ * deque (they are descendants of the task it waits for, or the rest of
+ * its batch, so it helps its own sync and its stack holds only work it
+ * waits for), and backs off (pause, sched_yield, then a futex sleep on
+ * the state) while there is nothing to take. It then sets state back to
+ * 0, keeping the invariant above.
+ *
+ * CILK_STEAL_POLICY=half makes a thief take a batch of the victim's
+ * oldest shared slots in one steal (tdeque.c); run_range runs it.
  *
  * Records that do not fit in a slot come from per-worker free lists
  * (cilkrt_record_alloc, the frames' size classes); the thunk frees them
@@ -43,6 +48,7 @@ int cilkrt_steal_half = 1;
 void cilkrt_steal_configure(void)
 {
     const char *e = getenv("CILK_STEAL_POLICY");
+    cilkrt_steal_half = 1;
     if (!e || !*e)
         return;
     if (strcmp(e, "one") == 0 || strcmp(e, "half") == 0) {

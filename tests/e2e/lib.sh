@@ -10,7 +10,8 @@
 #     build_mode MODE EXE LOG
 # which builds the program in steal mode MODE into EXE (cilkcc's messages
 # into LOG) and fails if cilkcc does. RUN_ARGS (default empty) are the
-# command-line arguments of every run.
+# command-line arguments of every run. POLICIES (default "one") are the
+# CILK_STEAL_POLICY values child mode runs with besides the default, half.
 
 passed=0
 failed=0
@@ -18,6 +19,8 @@ san=
 san_flags=
 san_lib=
 RUN_ARGS=${RUN_ARGS:-}
+POLICIES=${POLICIES:-one}
+unset CILK_STEAL_POLICY
 
 pass() { passed=$((passed + 1)); }
 fail() {
@@ -67,13 +70,42 @@ stats_steals() {
          $1 == "total" && col { print $col; exit }' "$1"
 }
 
+# check_policies NAME EXE D REF STEALS: child mode's runs with each policy
+# of $POLICIES (the default ran in check_modes), output compared with REF:
+# at P = 2 and 4, or, for a program that forces steals (each such run
+# waits out its budget in child mode, seconds), once at P = 4 with
+# CILK_STATS=1, which must count steals.
+check_policies() {
+    for pol in $POLICIES; do
+        _ps="2 4"
+        [ "$5" = 1 ] && _ps=4
+        for p in $_ps; do
+            _o=$3/child.$pol.$p
+            # shellcheck disable=SC2086
+            CILK_STATS=$5 CILK_STEAL_POLICY=$pol CILK_NWORKERS=$p run_prog "$2" "$_o" "$_o.err" \
+                $RUN_ARGS
+            if cmp -s "$4" "$_o"; then
+                pass
+            else
+                fail "$1 mode=child P=$p CILK_STEAL_POLICY=$pol: output differs from the" \
+                    "serial elision ($(tail -n 1 "$_o"))"
+                diff "$4" "$_o" | head -6 | sed 's/^/    /'
+            fi
+            if [ "$5" = 1 ] && ! [ "$(stats_steals "$_o.err")" -gt 0 ] 2> /dev/null; then
+                fail "$1 mode=child P=4 CILK_STEAL_POLICY=$pol: expected steals"
+            fi
+        done
+    done
+}
+
 # check_modes NAME D REF STEALS: build the program (build_mode) in each of
 # $MODES into D/MODE, run it at each of $NWORKERS, and compare stdout and
 # exit status with the file REF. A run that times out skips the mode's
 # other worker counts (they would likely hang too). If STEALS is 1, one
 # more run per parallel mode at P = 4 with CILK_STATS=1 (its stderr kept
 # in D/MODE.stats.err) must count steals. Not under a sanitizer: its
-# slowness changes the schedule, and its warnings are its own.
+# slowness changes the schedule, and its warnings are its own. Child mode
+# also runs with the other steal policies (check_policies).
 check_modes() {
     _name=$1 _d=$2 _ref=$3 _steals=$4
     for mode in $MODES; do
@@ -123,6 +155,9 @@ check_modes() {
             else
                 fail "$_name mode=$mode P=4: expected steals, CILK_STATS total steals = $n"
             fi
+        fi
+        if [ "$mode" = child ] && [ -z "$san" ] && [ $_timed_out = 0 ]; then
+            check_policies "$_name" "$exe" "$_d" "$_ref" "$_steals"
         fi
     done
 }

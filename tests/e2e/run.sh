@@ -31,6 +31,8 @@
 #   CC        C compiler for the serial elision (default: cc)
 #   MODES     steal modes (default: "continuation child serial")
 #   NWORKERS  worker counts (default: "1 2 4 8")
+#   POLICIES  CILK_STEAL_POLICY values child mode also runs with, at P = 2
+#             and 4 (default: "one"; the default policy, half, runs above)
 #   TIMEOUT   seconds a single run may take (default: 30, 120 with
 #             --sanitize); after a time-out the other worker counts of that
 #             mode are skipped (and counted as failures)

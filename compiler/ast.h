@@ -20,6 +20,7 @@ typedef struct Decl Decl;
 typedef struct Node Node;
 typedef struct Func Func;
 typedef struct Unit Unit;
+typedef struct Reducer Reducer;
 
 /* One token of the preprocessed input. Line markers are not tokens. */
 struct Token {
@@ -62,6 +63,7 @@ struct Sym {
                           object's address escapes) */
     Func *def;         /* SYM_FUNC defined in this unit: its definition */
     Node *inlet;       /* SYM_FUNC declared by a Cilk-5 inlet: its N_INLET */
+    Reducer *reducer;  /* SYM_VAR declared with cilk_reducer (reducer.c) */
 };
 
 /* One declarator of a declaration, e.g. `*p = &x` in `int *p = &x, y;`. */
@@ -173,6 +175,8 @@ struct Unit {
     int nfuncs;
     int rewritten; /* buf is cilkc's rewrite of the input (loops.c), whose
                       own names begin with cilkc_: they are not the user's */
+    int reducers;  /* buf was rewritten for reducers (reducer.c): it calls
+                      the runtime even outside parallel functions */
 };
 
 #endif

@@ -1101,7 +1101,7 @@ int lower_unit(const Unit *u, StealMode mode, int workspan, Diag *d, Buf *out)
         any |= u->funcs[i]->is_parallel;
     for (int i = 0; i < u->ntoks; i++)
         L.aborts |= u->toks[i].kind == TK_ABORT;
-    if (mode != STEAL_SERIAL && any) {
+    if (mode != STEAL_SERIAL && (any || u->reducers)) {
         buf_puts(out, "#include <cilkrt_abi.h>\n");
         if (workspan)
             buf_puts(out, "#include <cilkrt_wsp.h>\n"

@@ -13,6 +13,7 @@
 #include "lower.h"
 #include "output.h"
 #include "parser.h"
+#include "reducer.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -219,6 +220,24 @@ static void read_input(const Options *o, Unit *u, Buf *b, Diag *d)
     u->len = b->len;
 }
 
+/* Reducers: checked in every mode, then rewritten (the qualifier goes;
+ * outside the serial elision, uses become views) and parsed again. */
+static void lower_reducers(Unit *u, Arena *a, Diag *d, StealMode mode, Buf *in)
+{
+    Buf out = {0};
+    if (reducers_check(u, a, d) || !reducers_lower(u, mode, &out))
+        return;
+    buf_free(in);
+    *in = out;
+    u->buf = in->data;
+    u->len = in->len;
+    u->rewritten = 1;
+    u->reducers = mode != STEAL_SERIAL;
+    lex_unit(u, a, d);
+    if (!d->nerrors)
+        parse_unit(u, a, d);
+}
+
 /* cilk_for and cilk_scope: checked in every mode; outside the serial
  * elision, lowered to helper functions with spawn, round after round (a
  * nested one is inside the helper of the one around it), each round
@@ -257,6 +276,8 @@ int main(int argc, char **argv)
         lex_unit(&u, &a, &d);
     if (!d.nerrors)
         parse_unit(&u, &a, &d);
+    if (!d.nerrors)
+        lower_reducers(&u, &a, &d, o.mode, &in);
     if (!d.nerrors)
         lower_loops(&u, &a, &d, o.mode, &in);
     if (!d.nerrors)

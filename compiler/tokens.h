@@ -133,6 +133,7 @@
     X(TK_CILK, "cilk")                                                                             \
     X(TK_CILK_FOR, "cilk_for")                                                                     \
     X(TK_CILK_SCOPE, "cilk_scope")                                                                 \
+    X(TK_REDUCER, "cilk_reducer")                                                                  \
     X(TK_SYNCHED, "SYNCHED")                                                                       \
     X(TK_INLET, "inlet")                                                                           \
     X(TK_ABORT, "abort")

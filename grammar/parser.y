@@ -242,7 +242,7 @@ static Node *st_inlet_call(Parser *p, Ex e, Loc at);
 %token TK_TYPES_COMPATIBLE "__builtin_types_compatible_p"
 %token TK_PRAGMA_OP "_Pragma"
 %token TK_SPAWN "spawn" TK_SYNC "sync" TK_CILK "cilk"
-%token TK_CILK_FOR "cilk_for" TK_CILK_SCOPE "cilk_scope"
+%token TK_CILK_FOR "cilk_for" TK_CILK_SCOPE "cilk_scope" TK_REDUCER "cilk_reducer"
 %token TK_SYNCHED "SYNCHED" TK_INLET "inlet" TK_ABORT "abort"
 
 %type <ex> primary_expression postfix_expression unary_expression cast_expression
@@ -370,11 +370,15 @@ type_specifier
     | "_Atomic" "(" type_name ")"       { $$ = SPEC(0, 0); }
     ;
 
+/* OpenCilk's cilk_reducer(identity, reduce), spelled _Hyperobject after
+ * <cilk/cilk.h>: compiler/reducer.c finds it in the specifiers and checks
+ * where it may appear. */
 type_qualifier
     : "const"
     | "restrict"
     | "volatile"
     | "_Atomic" %prec ATOMIC_QUALIFIER
+    | "cilk_reducer" "(" assignment_expression "," assignment_expression ")"
     ;
 
 function_specifier

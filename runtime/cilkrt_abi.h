@@ -49,6 +49,8 @@ typedef struct cilkrt_group cilkrt_group;
 typedef struct cilkrt_boundary cilkrt_boundary;
 typedef struct cilkrt_alloca_run cilkrt_alloca_run;
 typedef struct cilkrt_alloca_seg cilkrt_alloca_seg;
+typedef struct cilkrt_hyper cilkrt_hyper;
+typedef struct cilkrt_hmap cilkrt_hmap;
 
 /* ------------------------------------------------------------------------
  * Continuation stealing (DESIGN §3)
@@ -93,6 +95,9 @@ struct cilkrt_frame {
     unsigned size_class;        /* free-list class, set by cilkrt_frame_alloc */
     cilkrt_frame *next_free;    /* free-list link while the frame is free */
     cilkrt_alloca_run *allocas; /* newest run of alloca blocks, NULL if none */
+    cilkrt_hyper *hyper;        /* reducer views of the strands after its steals
+                                   since its last sync (runtime/reducer.c), NULL if
+                                   none; NULL in a free frame */
 };
 
 /* A boundary: where a parallel function is entered by a plain C call on a
@@ -107,6 +112,7 @@ struct cilkrt_boundary {
     __SIZE_TYPE__ result_size;
     _Atomic int done; /* set (release) when a stolen callee finished */
     int saved_abandoning;
+    cilkrt_hmap *saved_hmap; /* the caller's reducer views, back after a steal */
     cilkrt_worker *owner; /* the worker waiting in boundary_leave (woken
                              when done is set) */
 };
@@ -647,5 +653,35 @@ void cilkrt_cut_off(void);
 /* A `cilk main`: take Cilk-5's runtime options (--nproc N, ...) out of
  * argc/argv before the first parallel call starts the pool. */
 void cilkrt_cilk5_options(int *argc, char **argv);
+
+/* ------------------------------------------------------------------------
+ * Reducers (runtime/reducer.c, docs/runtime.md "Reducers")
+ * ------------------------------------------------------------------------ */
+
+/* The reducer views of the strand the calling thread runs: NULL while the
+ * strand is leftmost, i.e. every reducer's view is the reducer itself
+ * (always on a thread that is not a worker, and on a worker until a steal
+ * gives it a continuation). Only the runtime writes it. */
+extern _Thread_local cilkrt_hmap *cilkrt_tls_hmap;
+
+void *cilkrt_reducer_lookup(void *key, __SIZE_TYPE__ size, void (*identity)(void *),
+                            void (*reduce)(void *, void *));
+
+/* The view of reducer key (its address) for the running strand: key itself
+ * on the leftmost strand, one thread-local load; otherwise the strand's
+ * view, created with identity on first use (a hash lookup). */
+static inline void *cilkrt_reducer_view(void *key, __SIZE_TYPE__ size, void (*identity)(void *),
+                                        void (*reduce)(void *, void *))
+{
+    if (__builtin_expect(cilkrt_tls_hmap == 0, 1))
+        return key;
+    return cilkrt_reducer_lookup(key, size, identity, reduce);
+}
+
+/* A local reducer: key is its own view in the strand that declares it
+ * (register, at the declaration); unregister after the function's last
+ * sync, when every other view has merged into it. */
+void cilkrt_reducer_register(void *key);
+void cilkrt_reducer_unregister(void *key);
 
 #endif

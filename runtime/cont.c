@@ -25,6 +25,7 @@ void cilkrt_frame_mark_stolen(cilkrt_frame *f)
     cilkrt_frame_lock(f);
     f->state = CILKRT_FRAME_STOLEN;
     f->join++;
+    cilkrt_reducer_steal(f); /* the thief's strand gets views of its own */
     cilkrt_frame_unlock(f);
 }
 
@@ -34,12 +35,14 @@ void cilkrt_frame_mark_stolen(cilkrt_frame *f)
 static void join_child(worker *w, cilkrt_frame *p, int site, void *value)
 {
     cilkrt_frame_lock(p);
+    cilkrt_reducer_deposit(p);
     p->desc->inlet(p, site, value);
     int resume = --p->join == 0 && p->state == CILKRT_FRAME_SUSPENDED;
     if (resume)
         p->state = CILKRT_FRAME_STOLEN;
     cilkrt_frame_unlock(p);
     if (resume) {
+        cilkrt_reducer_sync(p); /* p continues after its sync, here */
         w->resume = p;
         atomic_fetch_sub_explicit(&cilkrt_suspended_now, 1, memory_order_relaxed);
         hold_frame(w);
@@ -63,10 +66,12 @@ int cilkrt_sync(cilkrt_worker *pw, cilkrt_frame *f)
     cilkrt_frame_lock(f);
     if (f->join == 0) {
         cilkrt_frame_unlock(f);
+        cilkrt_reducer_sync(f);
         return 1;
     }
     cilkrt_alloca_seal(pw); /* before whoever resumes f can release its blocks */
     f->state = CILKRT_FRAME_SUSPENDED;
+    cilkrt_tls_hmap = NULL; /* the strand's views stay in f's chain */
     long n = atomic_fetch_add_explicit(&cilkrt_suspended_now, 1, memory_order_relaxed) + 1;
     cilkrt_frame_unlock(f);
     /* f may already be running elsewhere: do not touch it again */
@@ -91,8 +96,10 @@ static void finish_boundary(cilkrt_boundary *b, void *value)
 void cilkrt_slow_return(cilkrt_worker *pw, cilkrt_frame *f, void *value)
 {
     cilkrt_frame *p = f->parent;
-    if (p->desc == NULL)
+    if (p->desc == NULL) {
+        cilkrt_tls_hmap = NULL; /* the boundary's owner holds these views */
         finish_boundary((cilkrt_boundary *)p, value);
+    }
     else
         join_child(worker_of(pw), p, f->site, value);
     /* join is 0 after the implicit sync; nobody else refers to f any more */
@@ -115,7 +122,9 @@ void cilkrt_boundary_enter(cilkrt_worker *w, cilkrt_boundary *b, void *result, s
     b->result = result;
     b->result_size = result_size;
     atomic_init(&b->done, 0);
+    b->frame.hyper = NULL;
     b->saved_abandoning = w->abandoning;
+    b->saved_hmap = cilkrt_tls_hmap;
     b->owner = w;
 }
 
@@ -135,5 +144,6 @@ int cilkrt_boundary_leave(cilkrt_worker *w, cilkrt_boundary *b)
     w->abandoning = 0;
     cilkrt_sched_loop(worker_of(w), boundary_done, b);
     w->abandoning = b->saved_abandoning;
+    cilkrt_tls_hmap = b->saved_hmap; /* the callee's views merged into them */
     return 1;
 }

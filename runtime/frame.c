@@ -60,6 +60,7 @@ cilkrt_frame *cilkrt_frame_alloc_slow(cilkrt_worker *pw, unsigned c)
     f->join = 0;
     f->state = CILKRT_FRAME_FAST;
     f->allocas = NULL;
+    f->hyper = NULL;
     atomic_init(&f->lock, 0);
     stat_add(&w->stats.frames_allocated, 1);
     return f;

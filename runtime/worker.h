@@ -158,6 +158,15 @@ void cilkrt_alloca_destroy(cilkrt_worker *w) CILKRT_HIDDEN;
  * running on the victim). Called under the victim's deque lock. */
 void cilkrt_frame_mark_stolen(cilkrt_frame *f) CILKRT_HIDDEN;
 
+/* ---- reducer.c: reducer views (hypermaps) ----
+ * cont.c calls these under f's (p's) lock, but for sync: a thief took f
+ * (the thief's strand gets a fresh map); the calling worker's map returns
+ * to p with a child's result; f's join is 0 at a sync (its round of maps
+ * merges into one, which the calling worker continues with). */
+void cilkrt_reducer_steal(cilkrt_frame *f) CILKRT_HIDDEN;
+void cilkrt_reducer_deposit(cilkrt_frame *p) CILKRT_HIDDEN;
+void cilkrt_reducer_sync(cilkrt_frame *f) CILKRT_HIDDEN;
+
 /* ---- task.c: child stealing ---- */
 /* In a stolen task's state, beside the thief: its owner sleeps on the
  * state word and the thief must wake it when it stores DONE (task.c). */

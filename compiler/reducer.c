@@ -1,0 +1,465 @@
+/*
+ * reducer.c: OpenCilk's reducers, `T cilk_reducer(identity, reduce) x;`,
+ * as a rewrite of the source before cilk_for and the lowering (like
+ * loops.c), so that every later phase sees plain C.
+ *
+ * In the serial elision x is a plain variable: the qualifier goes, and the
+ * user's initial value is the leftmost view (OpenCilk's semantics: the
+ * identity is never called on it). In the parallel modes, in addition:
+ *   - every use of x, in any function, becomes the running strand's view
+ *         (*(__typeof__(x) *)cilkrt_reducer_view((void *)&x, sizeof(x),
+ *                                               (identity), (reduce)))
+ *     (an element x[i] of a reducer array is a reducer of its own, keyed by
+ *     its address); the runtime returns &x itself until a steal makes
+ *     another view necessary (runtime/reducer.c);
+ *   - a local reducer (automatic storage) is registered just after its
+ *     declaration, so that x itself is its view in the strand that declared
+ *     it, and unregistered wherever its function returns, after a sync: by
+ *     then every other view has merged into x. It must therefore be declared
+ *     at the top level of the function's body (its scope is the rest of the
+ *     body; a nested block could be left by goto or break without the
+ *     unregistration).
+ * Inserted text has no newline and removed text keeps its newlines, so
+ * every token stays on its line.
+ */
+#include "reducer.h"
+
+#include "analysis.h"
+#include "arena.h"
+#include "emit.h"
+#include "tokens.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+struct Reducer {
+    int qual;       /* the cilk_reducer token */
+    Range id, red;  /* the identity and reduce expressions */
+    int rank;       /* array dimensions of the declarator (0: a scalar) */
+    const Func *fn; /* a local reducer's function, NULL for static storage */
+    const Decl *decl;
+};
+
+static int kind(const Unit *u, int i) { return tok_kind(u, i); }
+
+static size_t off_of(const Unit *u, int i) { return (size_t)u->toks[i].off; }
+
+static size_t end_of(const Unit *u, int i) { return (size_t)(u->toks[i].off + u->toks[i].len); }
+
+/* ---------------------------------------------------------------------
+ * Finding reducers
+ * --------------------------------------------------------------------- */
+
+/* The cilk_reducer of declaration dc's own specifiers (not of a member of
+ * a struct defined there), or -1. */
+static int spec_reducer(const Unit *u, const Decl *dc)
+{
+    int depth = 0;
+    for (int i = dc->spec_first; i < dc->spec_last; i++) {
+        int k = kind(u, i);
+        if (k == TK_LBRACE)
+            depth++;
+        else if (k == TK_RBRACE)
+            depth--;
+        else if (k == TK_REDUCER && depth == 0)
+            return i;
+    }
+    return -1;
+}
+
+/* Split `cilk_reducer ( id , red )` at its top-level comma. */
+static void split_args(const Unit *u, Reducer *r)
+{
+    int close = tok_match(u, r->qual + 1), depth = 0, i = r->qual + 2;
+    for (; i < close; i++) {
+        int k = kind(u, i);
+        if (k == TK_LPAREN || k == TK_LBRACKET || k == TK_LBRACE)
+            depth++;
+        else if (k == TK_RPAREN || k == TK_RBRACKET || k == TK_RBRACE)
+            depth--;
+        else if (k == TK_COMMA && depth == 0)
+            break;
+    }
+    r->id = (Range){r->qual + 2, i};
+    r->red = (Range){i + 1, close};
+}
+
+/* Array dimensions written after the declared name: `h[4][8]` has 2. */
+static int rank_of(const Unit *u, const Declarator *dd)
+{
+    int n = 0;
+    for (int i = dd->name + 1; i < dd->last && kind(u, i) == TK_LBRACKET; i = tok_match(u, i) + 1)
+        n++;
+    return n;
+}
+
+static int has_token(const Unit *u, int first, int last, int k)
+{
+    for (int i = first; i < last; i++)
+        if (kind(u, i) == k)
+            return 1;
+    return 0;
+}
+
+static const Func *func_of(const Unit *u, int tok)
+{
+    for (int i = 0; i < u->nfuncs; i++)
+        if (u->funcs[i]->first <= tok && tok < u->funcs[i]->last)
+            return u->funcs[i];
+    return NULL;
+}
+
+static int at_top_level(const Func *fn, const Decl *dc)
+{
+    for (int i = 0; i < fn->body->nkids; i++)
+        if (fn->body->kids[i]->kind == N_DECL && fn->body->kids[i]->decl == dc)
+            return 1;
+    return 0;
+}
+
+/* Parameters of the function s declares: -1 if unknown (`f()`). */
+static int param_count(const Unit *u, const Sym *s)
+{
+    int open = s->decl->name + 1;
+    if (kind(u, open) != TK_LPAREN)
+        return -1;
+    int close = tok_match(u, open);
+    if (close == open + 1)
+        return -1;
+    if (close == open + 2 && kind(u, open + 1) == TK_VOID)
+        return 0;
+    int n = 1, depth = 0;
+    for (int i = open + 1; i < close; i++) {
+        int k = kind(u, i);
+        depth += (k == TK_LPAREN || k == TK_LBRACKET) - (k == TK_RPAREN || k == TK_RBRACKET);
+        n += k == TK_COMMA && depth == 0;
+    }
+    return n;
+}
+
+/* The identity or reduce callback of reducer s: a function of the right
+ * arity (or an expression cc will check), never a constant. */
+static void check_callback(const Unit *u, Diag *d, const Sym *s, Range e, const char *what,
+                           int nparams)
+{
+    const char *proto = nparams == 1 ? "void (*)(void *view)" : "void (*)(void *left, void *right)";
+    if (e.first >= e.last) {
+        diag_error(d, u, e.first, "missing %s of reducer '%s'; expected a function %s", what,
+                   s->name, proto);
+        return;
+    }
+    int k = kind(u, e.first);
+    if (e.last == e.first + 1 && (k == TK_NUMBER || k == TK_STRING || k == TK_CHARCONST)) {
+        diag_error(d, u, e.first, "the %s of reducer '%s' must be a function %s, not a constant",
+                   what, s->name, proto);
+        return;
+    }
+    const Sym *f = e.last == e.first + 1 ? u->toks[e.first].sym : NULL;
+    if (!f || f->kind != SYM_FUNC || !f->decl)
+        return;
+    int n = param_count(u, f);
+    if (n >= 0 && n != nparams)
+        diag_error(d, u, e.first,
+                   "the %s of reducer '%s' must be a function %s; '%s' takes %d parameter%s", what,
+                   s->name, proto, f->name, n, n == 1 ? "" : "s");
+}
+
+/* What may not be a reducer, said at the cilk_reducer token. */
+static int refuse(const Unit *u, Diag *d, Sym *s, int q)
+{
+    const Declarator *dd = s->decl;
+    const char *why = NULL;
+    if (s->kind == SYM_TYPEDEF)
+        why = "a typedef cannot be a reducer in cilkc; put cilk_reducer on the variable";
+    else if (s->kind != SYM_VAR)
+        why = "only a variable can be a reducer";
+    else if (s->is_param)
+        why = "a parameter cannot be a reducer";
+    else if (s->storage & SC_REGISTER)
+        why = "a register variable cannot be a reducer: its views are found by its address";
+    else if (s->storage & SC_THREAD)
+        why = "a _Thread_local variable cannot be a reducer";
+    else if (has_token(u, dd->parent->spec_first, dd->parent->spec_last, TK_CONST))
+        why = "a const variable cannot be a reducer: its views are updated";
+    else if (has_token(u, dd->first, dd->name, TK_STAR))
+        why = "a pointer to a reducer is not supported; declare the reducer itself";
+    if (why)
+        diag_error(d, u, q, "%s ('%s')", why, s->name);
+    return why != NULL;
+}
+
+static void found(Unit *u, Arena *a, Diag *d, Sym *s, int q)
+{
+    if (refuse(u, d, s, q))
+        return;
+    Reducer *r = arena_alloc(a, sizeof *r);
+    r->qual = q;
+    r->decl = s->decl->parent;
+    r->rank = rank_of(u, s->decl);
+    split_args(u, r);
+    check_callback(u, d, s, r->id, "identity", 1);
+    check_callback(u, d, s, r->red, "reduce", 2);
+    if (s->is_local && !(s->storage & (SC_STATIC | SC_EXTERN))) {
+        r->fn = func_of(u, s->decl->name);
+        if (!r->fn || !at_top_level(r->fn, r->decl)) {
+            diag_error(d, u, s->decl->name,
+                       "local reducer '%s' must be declared at the top level of its function's body",
+                       s->name);
+            return;
+        }
+    }
+    s->reducer = r;
+}
+
+/* Is token j, which names a reducer, the name in one of its declarations
+ * (`extern int cilk_reducer(z, a) x;` then its definition)? A use in an
+ * expression never follows a type word, an identifier or the qualifier. */
+static int declares(const Unit *u, int j)
+{
+    const Sym *s = u->toks[j].sym;
+    if (s->decl && s->decl->name == j)
+        return 1;
+    int k = kind(u, j - 1);
+    if (k == TK_RPAREN) {
+        int depth = 0, i = j - 1;
+        for (; i >= 0; i--) {
+            depth += (kind(u, i) == TK_RPAREN) - (kind(u, i) == TK_LPAREN);
+            if (depth == 0)
+                break;
+        }
+        return kind(u, i - 1) == TK_REDUCER;
+    }
+    return k == TK_IDENT || k == TK_INT || k == TK_LONG || k == TK_SHORT || k == TK_CHAR ||
+           k == TK_UNSIGNED || k == TK_SIGNED || k == TK_FLOAT || k == TK_DOUBLE ||
+           k == TK_BOOL || k == TK_COMPLEX || k == TK_INT128 || k == TK_EXT_FLOAT ||
+           k == TK_VOLATILE || k == TK_STATIC || k == TK_EXTERN;
+}
+
+/* The token after the use of reducer s at j (its subscripts down to an
+ * element), or -1 if an array reducer is used whole. */
+static int use_end(const Unit *u, int j)
+{
+    const Reducer *r = u->toks[j].sym->reducer;
+    int e = j + 1;
+    for (int n = 0; n < r->rank; n++) {
+        if (kind(u, e) != TK_LBRACKET)
+            return -1;
+        e = tok_match(u, e) + 1;
+    }
+    return e;
+}
+
+static int under_sizeof(const Unit *u, int j)
+{
+    return kind(u, j - 1) == TK_SIZEOF ||
+           (kind(u, j - 1) == TK_LPAREN && kind(u, j - 2) == TK_SIZEOF);
+}
+
+static int is_use(const Unit *u, int j)
+{
+    const Sym *s = u->toks[j].sym;
+    return s && s->kind == SYM_VAR && s->reducer && !declares(u, j);
+}
+
+int reducers_check(Unit *u, Arena *a, Diag *d)
+{
+    int before = d->nerrors;
+    unsigned char *claimed = calloc((size_t)u->ntoks + 1, 1);
+    for (int j = 0; j < u->ntoks; j++) {
+        Sym *s = u->toks[j].sym;
+        if (!s || !s->decl || s->decl->name != j || !s->decl->parent)
+            continue;
+        int q = spec_reducer(u, s->decl->parent);
+        if (q < 0)
+            continue;
+        claimed[q] = 1;
+        if (!s->reducer)
+            found(u, a, d, s, q);
+    }
+    for (int j = 0; j < u->ntoks; j++) {
+        if (kind(u, j) == TK_REDUCER && !claimed[j])
+            diag_error(d, u, j,
+                       "cilk_reducer here is not supported: only a variable (global, static or "
+                       "local) can be a reducer, not a struct member, parameter, type or pointer");
+        else if (is_use(u, j) && use_end(u, j) < 0 && !under_sizeof(u, j))
+            diag_error(d, u, j, "reducer array '%s' must be indexed down to its elements",
+                       u->toks[j].sym->name);
+    }
+    free(claimed);
+    return d->nerrors - before;
+}
+
+/* ---------------------------------------------------------------------
+ * Rewriting: edits of the source, applied in order
+ * --------------------------------------------------------------------- */
+
+typedef struct {
+    size_t from, to; /* bytes replaced ([from, from) inserts) */
+    int seq;         /* order of creation: ties keep it */
+    Buf text;
+} Edit;
+
+typedef struct {
+    const Unit *u;
+    StealMode mode;
+    Edit *v;
+    int n;
+} Rewrite;
+
+static Buf *edit(Rewrite *w, size_t from, size_t to)
+{
+    w->v = xrealloc(w->v, sizeof *w->v * (size_t)(w->n + 1));
+    w->v[w->n] = (Edit){from, to, w->n, {0}};
+    return &w->v[w->n++].text;
+}
+
+static int by_position(const void *pa, const void *pb)
+{
+    const Edit *a = pa, *b = pb;
+    if (a->from != b->from)
+        return a->from < b->from ? -1 : 1;
+    if ((a->to == a->from) != (b->to == b->from))
+        return a->to == a->from ? -1 : 1; /* an insertion before a replacement there */
+    return a->seq - b->seq;
+}
+
+/* Tokens [first, last) as written, one space between. */
+static void put_range(Buf *b, const Unit *u, int first, int last)
+{
+    for (int i = first; i < last; i++) {
+        if (i > first)
+            buf_puts(b, " ");
+        buf_add(b, u->buf + u->toks[i].off, (size_t)u->toks[i].len);
+    }
+}
+
+/* The qualifier goes; its newlines stay. */
+static void blank_qualifier(Rewrite *w, int q)
+{
+    const Unit *u = w->u;
+    int close = tok_match(u, q + 1);
+    Buf *b = edit(w, off_of(u, q), end_of(u, close));
+    for (size_t i = off_of(u, q); i < end_of(u, close); i++)
+        buf_puts(b, u->buf[i] == '\n' ? "\n" : " ");
+}
+
+static void rewrite_use(Rewrite *w, int j)
+{
+    const Unit *u = w->u;
+    const Reducer *r = u->toks[j].sym->reducer;
+    int e = use_end(u, j);
+    if (e < 0)
+        return; /* under sizeof: the variable's own type is right */
+    Buf *b = edit(w, off_of(u, j), off_of(u, j));
+    buf_puts(b, "(*(__typeof__(");
+    put_range(b, u, j, e);
+    buf_puts(b, ") *)cilkrt_reducer_view((void *)&");
+    b = edit(w, end_of(u, e - 1), end_of(u, e - 1));
+    buf_puts(b, ", sizeof(");
+    put_range(b, u, j, e);
+    buf_puts(b, "), (");
+    put_range(b, u, r->id.first, r->id.last);
+    buf_puts(b, "), (");
+    put_range(b, u, r->red.first, r->red.last);
+    buf_puts(b, ")))");
+}
+
+/* ---- local reducers: register, and unregister at every return ---- */
+
+typedef struct {
+    Rewrite *w;
+    const Func *fn;
+    const Sym **locals; /* fn's local reducers, in order of declaration */
+    int n;
+} Locals;
+
+/* Unregister the local reducers declared before token `at`, newest first,
+ * after a sync (their other views merge into them at the sync). */
+static void put_unregister(Buf *b, const Locals *l, int at)
+{
+    if (l->fn->is_parallel)
+        buf_puts(b, " sync;");
+    for (int i = l->n - 1; i >= 0; i--)
+        if (l->locals[i]->decl->name < at)
+            buf_printf(b, " cilkrt_reducer_unregister((void *)&%s);", l->locals[i]->name);
+}
+
+/* `return e;` -> `{ __typeof__(e) cilkc_rv = e; sync; unregister...; return
+ * cilkc_rv; }`: e is evaluated first, as the return would. */
+static void rewrite_return(Node *n, void *arg)
+{
+    Locals *l = arg;
+    if (n->kind != N_RETURN || l->locals[0]->decl->name > n->first)
+        return;
+    const Unit *u = l->w->u;
+    int semi = n->last - 1;
+    Buf *b = edit(l->w, off_of(u, n->first), end_of(u, n->first));
+    if (n->e.first >= n->e.last) {
+        buf_puts(b, "{");
+        put_unregister(b, l, n->first);
+        buf_puts(b, " return");
+        buf_puts(edit(l->w, end_of(u, semi), end_of(u, semi)), " }");
+        return;
+    }
+    buf_puts(b, "{ __typeof__(");
+    put_range(b, u, n->e.first, n->e.last);
+    buf_puts(b, ") cilkc_rv =");
+    b = edit(l->w, off_of(u, semi), end_of(u, semi));
+    buf_puts(b, ";");
+    put_unregister(b, l, n->first);
+    buf_puts(b, " return cilkc_rv; }");
+}
+
+static void lower_locals(Rewrite *w, const Func *fn)
+{
+    const Unit *u = w->u;
+    Locals l = {w, fn, NULL, 0};
+    for (int j = fn->first; j < fn->last; j++) {
+        const Sym *s = u->toks[j].sym;
+        if (!s || !s->reducer || s->reducer->fn != fn || s->decl->name != j)
+            continue;
+        l.locals = xrealloc(l.locals, sizeof *l.locals * (size_t)(l.n + 1));
+        l.locals[l.n++] = s;
+        int semi = s->reducer->decl->last - 1;
+        buf_printf(edit(w, end_of(u, semi), end_of(u, semi)),
+                   " cilkrt_reducer_register((void *)&%s);", s->name);
+    }
+    if (!l.n)
+        return;
+    analysis_walk(fn->body, rewrite_return, &l);
+    int close = fn->body->last - 1;
+    put_unregister(edit(w, off_of(u, close), off_of(u, close)), &l, close);
+    free(l.locals);
+}
+
+int reducers_lower(const Unit *u, StealMode mode, Buf *out)
+{
+    Rewrite w = {u, mode, NULL, 0};
+    int any = 0;
+    for (int j = 0; j < u->ntoks; j++) {
+        if (kind(u, j) != TK_REDUCER)
+            continue;
+        any = 1;
+        blank_qualifier(&w, j);
+    }
+    if (!any)
+        return 0;
+    if (mode != STEAL_SERIAL) {
+        for (int j = 0; j < u->ntoks; j++)
+            if (is_use(u, j))
+                rewrite_use(&w, j);
+        for (int i = 0; i < u->nfuncs; i++)
+            lower_locals(&w, u->funcs[i]);
+    }
+    qsort(w.v, (size_t)w.n, sizeof *w.v, by_position);
+    size_t pos = 0;
+    for (int i = 0; i < w.n; i++) {
+        buf_add(out, u->buf + pos, w.v[i].from - pos);
+        buf_add(out, w.v[i].text.data ? w.v[i].text.data : "", w.v[i].text.len);
+        pos = w.v[i].to;
+        buf_free(&w.v[i].text);
+    }
+    buf_add(out, u->buf + pos, u->len - pos);
+    free(w.v);
+    return 1;
+}

@@ -460,6 +460,9 @@ int reducers_lower(const Unit *u, StealMode mode, Buf *out)
         buf_free(&w.v[i].text);
     }
     buf_add(out, u->buf + pos, u->len - pos);
+    if (mode != STEAL_SERIAL) /* before any spawn: see runtime/reducer.c */
+        buf_puts(out, "\n__attribute__((constructor)) static void cilkc_reducers_live(void) "
+                      "{ cilkrt_reducers_live = 1; }\n");
     free(w.v);
     return 1;
 }

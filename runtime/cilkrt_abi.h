@@ -527,6 +527,15 @@ struct cilkrt_group {
     char *top; /* == tq.top between the operations below, while n > 0 */
 };
 
+/* Child stealing's reducer views (runtime/reducer.c): hooks of the spawn
+ * and the sync, once a unit with reducers has set cilkrt_reducers_live
+ * (before main): a pushed task, a popped task about to run, a test for
+ * the group's next task (the previous one has returned). */
+extern int cilkrt_reducers_live;
+void cilkrt_reducer_spawned(void);
+void cilkrt_reducer_task_begin(const cilkrt_group *g);
+void cilkrt_reducer_task_end(const cilkrt_group *g);
+
 static inline void cilkrt_group_init(cilkrt_worker *w, cilkrt_group *g)
 {
     (void)w;
@@ -565,6 +574,8 @@ static inline void cilkrt_task_push(cilkrt_worker *w, cilkrt_group *g)
     cilkrt_tdeque *q = &w->tq;
     q->top = g->top += CILKRT_TASK_SLOT;
     g->n++;
+    if (__builtin_expect(cilkrt_reducers_live, 0))
+        cilkrt_reducer_spawned();
     if (__builtin_expect(CILKRT_LOAD(&q->movesplit, __ATOMIC_RELAXED), 0))
         cilkrt_task_share(w);
 }
@@ -586,10 +597,14 @@ static inline cilkrt_task *cilkrt_task_pop(cilkrt_worker *w, cilkrt_group *g)
          * private through its whole sync (relaxed: see cilkrt_task_push) */
         if (__builtin_expect(CILKRT_LOAD(&q->movesplit, __ATOMIC_RELAXED), 0))
             cilkrt_task_share(w);
+        if (__builtin_expect(cilkrt_reducers_live, 0))
+            cilkrt_reducer_task_begin(g);
         return (cilkrt_task *)(void *)g->top;
     }
     cilkrt_task *t = cilkrt_task_pop_slow(w);
     g->top = q->top;
+    if (t && __builtin_expect(cilkrt_reducers_live, 0))
+        cilkrt_reducer_task_begin(g);
     return t;
 }
 
@@ -608,7 +623,12 @@ static inline void cilkrt_group_count(cilkrt_worker *w, cilkrt_group *g)
  *     }
  * every task of the group was spawned by this invocation, so the last
  * site needs no test and every call is direct. */
-static inline int cilkrt_group_pending(cilkrt_group *g) { return g->n > 0; }
+static inline int cilkrt_group_pending(cilkrt_group *g)
+{
+    if (__builtin_expect(cilkrt_reducers_live, 0))
+        cilkrt_reducer_task_end(g);
+    return g->n > 0;
+}
 
 void cilkrt_lock_take(cilkrt_lock *l);
 void cilkrt_lock_give(cilkrt_lock *l);

@@ -35,6 +35,7 @@
 #include "worker.h"
 
 _Thread_local cilkrt_hmap *cilkrt_tls_hmap;
+int cilkrt_reducers_live;
 
 #define TOMB ((void *)1) /* a slot whose reducer was unregistered */
 
@@ -149,10 +150,20 @@ static void merge(cilkrt_hmap *left, cilkrt_hmap *right)
     free(right);
 }
 
+static cilkrt_hmap empty_map;
+
+/* The running strand's map, allocated if it was the empty one. */
+static cilkrt_hmap *own_map(void)
+{
+    if (cilkrt_tls_hmap == &empty_map)
+        cilkrt_tls_hmap = map_new(NULL);
+    return cilkrt_tls_hmap;
+}
+
 void *cilkrt_reducer_lookup(void *key, size_t size, void (*identity)(void *),
                             void (*reduce)(void *, void *))
 {
-    cilkrt_hmap *m = cilkrt_tls_hmap;
+    cilkrt_hmap *m = own_map();
     entry *e = find(m, key);
     if (e)
         return e->view;
@@ -165,9 +176,9 @@ void *cilkrt_reducer_lookup(void *key, size_t size, void (*identity)(void *),
 
 void cilkrt_reducer_register(void *key)
 {
-    cilkrt_hmap *m = cilkrt_tls_hmap;
-    if (!m)
+    if (!cilkrt_tls_hmap)
         return; /* leftmost: key is its own view already */
+    cilkrt_hmap *m = own_map();
     entry *e = find(m, key);
     if (!e) {
         insert(m, key, key, NULL);
@@ -188,8 +199,8 @@ void cilkrt_reducer_unregister(void *key)
 
 void cilkrt_reducer_steal(cilkrt_frame *f)
 {
-    if (!cilkrt_tls_worker)
-        return; /* the deque's unit tests steal from a plain thread */
+    if (!cilkrt_reducers_live || !cilkrt_tls_worker)
+        return; /* no reducer; the deque's unit tests steal from a plain thread */
     cilkrt_hyper *h = f->hyper;
     if (!h)
         h = f->hyper = checked(calloc(1, sizeof *h));
@@ -222,4 +233,103 @@ void cilkrt_reducer_sync(cilkrt_frame *f)
     }
     cilkrt_tls_hmap = h->left;
     free(h);
+}
+
+/*
+ * Child stealing. The parent runs on after a spawn while its task waits
+ * in the deque, so even with no steal the task runs out of serial order:
+ * spawn T1; c1; spawn T2; c2; sync runs c1 and c2 before T2 and T1. Each
+ * spawn therefore closes the parent's strand: its map goes on a per-worker
+ * stack of segments and the parent continues with an empty one. The sync
+ * pops the tasks newest first; before a task runs, the map right of it
+ * (its continuation merged with everything after) goes on the stack too,
+ * tagged with the group, and the task starts empty. When the task has
+ * returned (the sync's next cilkrt_group_pending) the three combine in
+ * serial order: left <- task <- right. A stolen task runs on its thief with
+ * an empty map that comes back in its slot; its owner combines it the same
+ * way when it pops the slot. All of this only once cilkrt_reducers_live:
+ * a unit with reducers sets it before main (compiler/reducer.c), so the
+ * spawn and sync of programs without reducers pay one load and branch.
+ */
+#define EMPTY (&empty_map) /* an empty map, allocated on first use */
+
+typedef struct {
+    cilkrt_hmap *map;
+    const cilkrt_group *g; /* NULL: left of a pushed task; else right of a
+                              task of g that runs */
+} seg;
+
+static _Thread_local struct {
+    seg *v;
+    long n, cap;
+} segs;
+
+static void seg_push(cilkrt_hmap *m, const cilkrt_group *g)
+{
+    if (segs.n == segs.cap) {
+        segs.cap = segs.cap ? 2 * segs.cap : 16;
+        segs.v = checked(realloc(segs.v, (size_t)segs.cap * sizeof *segs.v));
+    }
+    segs.v[segs.n++] = (seg){m, g};
+}
+
+/* The stack is freed whenever it empties, so an idle worker holds none. */
+static seg seg_pop(void)
+{
+    seg s = segs.v[--segs.n];
+    if (segs.n == 0) {
+        free(segs.v);
+        segs.v = NULL;
+        segs.cap = 0;
+    }
+    return s;
+}
+
+/* left, then right in serial order, as one map. */
+static cilkrt_hmap *combine(cilkrt_hmap *left, cilkrt_hmap *right)
+{
+    if (right == EMPTY)
+        return left;
+    if (left == EMPTY)
+        return right;
+    merge(left, right);
+    return left;
+}
+
+void cilkrt_reducer_spawned(void)
+{
+    seg_push(cilkrt_tls_hmap, NULL);
+    cilkrt_tls_hmap = EMPTY;
+}
+
+void cilkrt_reducer_task_begin(const cilkrt_group *g)
+{
+    seg_push(cilkrt_tls_hmap, g);
+    cilkrt_tls_hmap = EMPTY;
+}
+
+void cilkrt_reducer_task_end(const cilkrt_group *g)
+{
+    if (segs.n == 0 || segs.v[segs.n - 1].g != g)
+        return; /* no task of g has run since the last call */
+    cilkrt_hmap *task = combine(cilkrt_tls_hmap, seg_pop().map);
+    cilkrt_tls_hmap = combine(seg_pop().map, task);
+}
+
+void cilkrt_reducer_task_stolen(cilkrt_task *t)
+{
+    cilkrt_hmap *task;
+    memcpy(&task, t->args, sizeof task);
+    cilkrt_tls_hmap = combine(seg_pop().map, combine(task, cilkrt_tls_hmap));
+}
+
+void cilkrt_reducer_run_stolen(cilkrt_worker *w, cilkrt_task *t)
+{
+    cilkrt_hmap *saved = cilkrt_tls_hmap;
+    cilkrt_tls_hmap = EMPTY;
+    t->run(w, t);
+    /* the record is dead once the thunk has copied it: the slot's args
+     * carry the task's views back to the owner */
+    memcpy(t->args, &cilkrt_tls_hmap, sizeof cilkrt_tls_hmap);
+    cilkrt_tls_hmap = saved;
 }

@@ -119,7 +119,10 @@ void cilkrt_task_run_stolen(worker *w, cilkrt_task *t)
            !atomic_compare_exchange_weak_explicit(&t->state, &s, (uintptr_t)w | (s & WAITING),
                                                   memory_order_relaxed, memory_order_relaxed))
         ;
-    t->run(&w->pub, t);
+    if (cilkrt_reducers_live)
+        cilkrt_reducer_run_stolen(&w->pub, t);
+    else
+        t->run(&w->pub, t);
     /* release: the child's result, and all it wrote, are visible to the
      * owner, which acquires state; the slot is the owner's from here on
      * (a late wake on it is harmless: futex waiters look again). A plain
@@ -269,7 +272,10 @@ cilkrt_task *cilkrt_task_pop_slow(cilkrt_worker *pw)
     cilkrt_task *t = cilkrt_tdeque_pop(q);
     if (t)
         return t;
-    wait_stolen(worker_of(pw), cilkrt_tdeque_top_slot(q));
+    cilkrt_task *s = cilkrt_tdeque_top_slot(q);
+    wait_stolen(worker_of(pw), s);
+    if (cilkrt_reducers_live)
+        cilkrt_reducer_task_stolen(s);
     cilkrt_tdeque_pop_stolen(q);
     return NULL;
 }

@@ -255,10 +255,17 @@ static int under_sizeof(const Unit *u, int j)
            (kind(u, j - 1) == TK_LPAREN && kind(u, j - 2) == TK_SIZEOF);
 }
 
+/* In the reducer's own initializer, x is the variable itself: the view
+ * does not exist yet (and a global's initializer must stay constant). */
+static int in_own_init(const Sym *s, int j)
+{
+    return s->decl->init_first <= j && j < s->decl->init_last;
+}
+
 static int is_use(const Unit *u, int j)
 {
     const Sym *s = u->toks[j].sym;
-    return s && s->kind == SYM_VAR && s->reducer && !declares(u, j);
+    return s && s->kind == SYM_VAR && s->reducer && !declares(u, j) && !in_own_init(s, j);
 }
 
 int reducers_check(Unit *u, Arena *a, Diag *d)
@@ -384,8 +391,39 @@ static void put_unregister(Buf *b, const Locals *l, int at)
             buf_printf(b, " cilkrt_reducer_unregister((void *)&%s);", l->locals[i]->name);
 }
 
-/* `return e;` -> `{ __typeof__(e) cilkc_rv = e; sync; unregister...; return
- * cilkc_rv; }`: e is evaluated first, as the return would. */
+static int is_specifier_kept(int k)
+{
+    return k != TK_STATIC && k != TK_EXTERN && k != TK_INLINE && k != TK_NORETURN &&
+           k != TK_CILK && k != TK_ATTRIBUTE && k != TK_THREAD_LOCAL;
+}
+
+/* fn's return type, from its specifiers and the pointer part of its
+ * declarator (`char *f(...)`: char *). A parallel function cannot hold a
+ * __typeof__ of its locals (its frame is declared outside it). */
+static void put_return_type(Buf *b, const Unit *u, const Func *fn, Range e)
+{
+    const Declarator *dd = fn->decl->decls[0];
+    if (has_token(u, dd->first, dd->name, TK_LPAREN)) {
+        buf_puts(b, "__typeof__(");
+        put_range(b, u, e.first, e.last);
+        buf_puts(b, ")");
+        return;
+    }
+    for (int i = fn->decl->spec_first; i < fn->decl->spec_last; i++) {
+        if (kind(u, i) == TK_ATTRIBUTE) {
+            i = tok_match(u, i + 1);
+            continue;
+        }
+        if (is_specifier_kept(kind(u, i))) {
+            put_range(b, u, i, i + 1);
+            buf_puts(b, " ");
+        }
+    }
+    put_range(b, u, dd->first, dd->name);
+}
+
+/* `return e;` -> `{ T cilkc_rv = e; sync; unregister...; return cilkc_rv;
+ * }` with T the return type: e is evaluated first, as the return would. */
 static void rewrite_return(Node *n, void *arg)
 {
     Locals *l = arg;
@@ -401,9 +439,9 @@ static void rewrite_return(Node *n, void *arg)
         buf_puts(edit(l->w, end_of(u, semi), end_of(u, semi)), " }");
         return;
     }
-    buf_puts(b, "{ __typeof__(");
-    put_range(b, u, n->e.first, n->e.last);
-    buf_puts(b, ") cilkc_rv =");
+    buf_puts(b, "{ ");
+    put_return_type(b, u, l->fn, n->e);
+    buf_puts(b, " cilkc_rv =");
     b = edit(l->w, off_of(u, semi), end_of(u, semi));
     buf_puts(b, ";");
     put_unregister(b, l, n->first);

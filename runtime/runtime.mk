@@ -11,7 +11,9 @@ RT_PUBLIC_HDR := $(BUILD)/include/cilkrt_abi.h $(BUILD)/include/cilkrt.h \
                  $(BUILD)/include/cilk/cilk.h $(BUILD)/include/cilk/cilk_api.h \
                  $(BUILD)/include/cilkrt_wsp.h $(BUILD)/include/cilk/cilkscale.h \
                  $(BUILD)/include/cilk.h $(BUILD)/include/cilk-compat.h \
-                 $(BUILD)/include/cilk-lib.cilkh $(BUILD)/include/cilk-lib.h
+                 $(BUILD)/include/cilk-lib.cilkh $(BUILD)/include/cilk-lib.h \
+                 $(BUILD)/include/cilk/opadd_reducer.h $(BUILD)/include/cilk/minmax_reducer.h \
+                 $(BUILD)/include/cilk/list_reducer.h $(BUILD)/include/cilk/string_reducer.h
 RT_LIB_A := $(BUILD)/lib/libcilkrt.a
 RT_LIB_SO := $(BUILD)/lib/libcilkrt.so
 

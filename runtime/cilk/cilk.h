@@ -5,8 +5,8 @@
  *
  * cilkc reads cilk_spawn, cilk_sync, cilk_for and cilk_scope (and their
  * _Cilk_ spellings) as its own keywords, with or without this header.
- * cilk_reducer is not lowered yet: cilkc reports each use as an error at
- * its line and column (grammar/lexer.l, unsupported).
+ * cilk_reducer(identity, reduce) is _Hyperobject(identity, reduce), as in
+ * OpenCilk: cilkc reads both spellings (docs/language.md, "Reducers").
  */
 #ifndef CILK_CILK_H
 #define CILK_CILK_H

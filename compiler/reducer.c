@@ -350,6 +350,40 @@ static void blank_qualifier(Rewrite *w, int q)
         buf_puts(b, u->buf[i] == '\n' ? "\n" : " ");
 }
 
+typedef struct {
+    int tok;
+    const Node *inner; /* the innermost cilk_for holding tok */
+} Within;
+
+static void find_loop(Node *n, void *arg)
+{
+    Within *in = arg;
+    if (n->kind == N_CILK_FOR && n->body->first <= in->tok && in->tok < n->body->last &&
+        (!in->inner || n->body->first > in->inner->body->first))
+        in->inner = n;
+}
+
+/* May cc take the view of a use at j for a function of its arguments
+ * (cilkrt_reducer_view_stable, see cilkrt_abi.h)? In continuation mode
+ * always; in child mode where the code around it, the innermost cilk_for
+ * body (a function of its own) or else the function, neither spawns nor
+ * syncs: a spawn starts a new map for the parent's strand there. */
+static int stable_view(const Rewrite *w, int j)
+{
+    if (w->mode == STEAL_CONTINUATION)
+        return 1;
+    const Unit *u = w->u;
+    const Func *fn = func_of(u, j);
+    if (!fn)
+        return 1;
+    Within in = {j, NULL};
+    analysis_walk(fn->body, find_loop, &in);
+    int first = in.inner ? in.inner->body->first : fn->first;
+    int last = in.inner ? in.inner->body->last : fn->last;
+    return !has_token(u, first, last, TK_SPAWN) && !has_token(u, first, last, TK_SYNC) &&
+           !has_token(u, first, last, TK_CILK_SCOPE);
+}
+
 static void rewrite_use(Rewrite *w, int j)
 {
     const Unit *u = w->u;
@@ -360,7 +394,8 @@ static void rewrite_use(Rewrite *w, int j)
     Buf *b = edit(w, off_of(u, j), off_of(u, j));
     buf_puts(b, "(*(__typeof__(");
     put_range(b, u, j, e);
-    buf_puts(b, ") *)cilkrt_reducer_view((void *)&");
+    buf_puts(b, stable_view(w, j) ? ") *)cilkrt_reducer_view_stable((void *)&"
+                                  : ") *)cilkrt_reducer_view((void *)&");
     b = edit(w, end_of(u, e - 1), end_of(u, e - 1));
     buf_puts(b, ", sizeof(");
     put_range(b, u, j, e);

@@ -678,25 +678,47 @@ void cilkrt_cilk5_options(int *argc, char **argv);
  * Reducers (runtime/reducer.c, docs/runtime.md "Reducers")
  * ------------------------------------------------------------------------ */
 
-/* The reducer views of the strand the calling thread runs: NULL while the
- * strand is leftmost, i.e. every reducer's view is the reducer itself
- * (always on a thread that is not a worker, and on a worker until a steal
- * gives it a continuation). Only the runtime writes it. */
-extern _Thread_local cilkrt_hmap *cilkrt_tls_hmap;
+/* The reducer views of the strand the calling thread runs: map is NULL
+ * while the strand is leftmost, i.e. every reducer's view is the reducer
+ * itself (always on a thread that is not a worker, and on a worker until
+ * a steal gives it a continuation). key and view cache the last lookup;
+ * the runtime clears them whenever it changes map (a view stays where it
+ * is while its strand runs: only spawns, syncs and steals change maps).
+ * Only the runtime writes these. */
+typedef struct {
+    cilkrt_hmap *map;
+    void *key, *view;
+} cilkrt_hstate;
+extern _Thread_local cilkrt_hstate cilkrt_tls_h;
 
 void *cilkrt_reducer_lookup(void *key, __SIZE_TYPE__ size, void (*identity)(void *),
                             void (*reduce)(void *, void *));
 
 /* The view of reducer key (its address) for the running strand: key itself
- * on the leftmost strand, one thread-local load; otherwise the strand's
- * view, created with identity on first use (a hash lookup). */
+ * on the leftmost strand (one thread-local load), the cached view of the
+ * last lookup (two more), else a hash lookup, which creates the view with
+ * identity on first use. */
 static inline void *cilkrt_reducer_view(void *key, __SIZE_TYPE__ size, void (*identity)(void *),
                                         void (*reduce)(void *, void *))
 {
-    if (__builtin_expect(cilkrt_tls_hmap == 0, 1))
+    if (__builtin_expect(cilkrt_tls_h.map == 0, 1))
         return key;
+    if (cilkrt_tls_h.key == key)
+        return cilkrt_tls_h.view;
     return cilkrt_reducer_lookup(key, size, identity, reduce);
 }
+
+/* The same as one call that cc may treat as a function of its arguments
+ * (const), where a strand's views cannot change inside the code around the
+ * use: in continuation mode everywhere (the fast clone continues after a
+ * spawn or sync only if nothing was stolen, so with the same map; the slow
+ * clone resumes at labels that no earlier lookup dominates; a boundary
+ * gives the caller its map back), in child mode in code that neither
+ * spawns nor syncs (compiler/reducer.c decides). So cc hoists the lookup
+ * out of a loop and keeps the view in a register: a cilk_for's leaf loop
+ * adds into a register as the serial loop does (bench/programs/reducesum). */
+void *cilkrt_reducer_view_stable(void *key, __SIZE_TYPE__ size, void (*identity)(void *),
+                               void (*reduce)(void *, void *)) __attribute__((const));
 
 /* A local reducer: key is its own view in the strand that declares it
  * (register, at the declaration); unregister after the function's last

@@ -71,7 +71,7 @@ int cilkrt_sync(cilkrt_worker *pw, cilkrt_frame *f)
     }
     cilkrt_alloca_seal(pw); /* before whoever resumes f can release its blocks */
     f->state = CILKRT_FRAME_SUSPENDED;
-    cilkrt_tls_hmap = NULL; /* the strand's views stay in f's chain */
+    cilkrt_reducer_leave(); /* the strand's views stay in f's chain */
     long n = atomic_fetch_add_explicit(&cilkrt_suspended_now, 1, memory_order_relaxed) + 1;
     cilkrt_frame_unlock(f);
     /* f may already be running elsewhere: do not touch it again */
@@ -97,7 +97,7 @@ void cilkrt_slow_return(cilkrt_worker *pw, cilkrt_frame *f, void *value)
 {
     cilkrt_frame *p = f->parent;
     if (p->desc == NULL) {
-        cilkrt_tls_hmap = NULL; /* the boundary's owner holds these views */
+        cilkrt_reducer_leave(); /* the boundary's owner holds these views */
         finish_boundary((cilkrt_boundary *)p, value);
     }
     else
@@ -124,7 +124,7 @@ void cilkrt_boundary_enter(cilkrt_worker *w, cilkrt_boundary *b, void *result, s
     atomic_init(&b->done, 0);
     b->frame.hyper = NULL;
     b->saved_abandoning = w->abandoning;
-    b->saved_hmap = cilkrt_tls_hmap;
+    b->saved_hmap = cilkrt_tls_h.map;
     b->owner = w;
 }
 
@@ -144,6 +144,6 @@ int cilkrt_boundary_leave(cilkrt_worker *w, cilkrt_boundary *b)
     w->abandoning = 0;
     cilkrt_sched_loop(worker_of(w), boundary_done, b);
     w->abandoning = b->saved_abandoning;
-    cilkrt_tls_hmap = b->saved_hmap; /* the callee's views merged into them */
+    cilkrt_reducer_enter(b->saved_hmap); /* the callee's views merged into them */
     return 1;
 }

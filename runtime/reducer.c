@@ -2,7 +2,7 @@
  * reducer.c: reducer views (hyperobjects), docs/runtime.md "Reducers".
  *
  * A hypermap (cilkrt_hmap) maps a reducer's address to the view of one
- * strand. The running strand's map is cilkrt_tls_hmap; NULL stands for the
+ * strand. The running strand's map is cilkrt_tls_h.map; NULL stands for the
  * leftmost strand, whose view of every reducer is the reducer itself, so
  * a program that is never stolen from never creates a map or a view.
  *
@@ -34,7 +34,7 @@
 
 #include "worker.h"
 
-_Thread_local cilkrt_hmap *cilkrt_tls_hmap;
+_Thread_local cilkrt_hstate cilkrt_tls_h;
 int cilkrt_reducers_live;
 
 #define TOMB ((void *)1) /* a slot whose reducer was unregistered */
@@ -65,6 +65,14 @@ static void *checked(void *p)
     }
     return p;
 }
+
+void cilkrt_reducer_enter(cilkrt_hmap *m)
+{
+    cilkrt_tls_h.map = m;
+    cilkrt_tls_h.key = NULL; /* the cache was of the old map */
+}
+
+void cilkrt_reducer_leave(void) { cilkrt_reducer_enter(NULL); }
 
 static unsigned slot_of(const cilkrt_hmap *m, const void *key)
 {
@@ -155,9 +163,9 @@ static cilkrt_hmap empty_map;
 /* The running strand's map, allocated if it was the empty one. */
 static cilkrt_hmap *own_map(void)
 {
-    if (cilkrt_tls_hmap == &empty_map)
-        cilkrt_tls_hmap = map_new(NULL);
-    return cilkrt_tls_hmap;
+    if (cilkrt_tls_h.map == &empty_map)
+        cilkrt_reducer_enter(map_new(NULL));
+    return cilkrt_tls_h.map;
 }
 
 void *cilkrt_reducer_lookup(void *key, size_t size, void (*identity)(void *),
@@ -165,21 +173,32 @@ void *cilkrt_reducer_lookup(void *key, size_t size, void (*identity)(void *),
 {
     cilkrt_hmap *m = own_map();
     entry *e = find(m, key);
-    if (e)
-        return e->view;
-    /* 16-aligned like malloc's, but never 0 bytes */
-    void *view = checked(malloc(size ? size : 1));
-    identity(view);
-    insert(m, key, view, reduce);
+    void *view;
+    if (e) {
+        view = e->view;
+    } else {
+        view = checked(malloc(size ? size : 1));
+        identity(view);
+        insert(m, key, view, reduce);
+    }
+    cilkrt_tls_h.key = key;
+    cilkrt_tls_h.view = view;
     return view;
+}
+
+void *cilkrt_reducer_view_stable(void *key, size_t size, void (*identity)(void *),
+                               void (*reduce)(void *, void *))
+{
+    return cilkrt_reducer_view(key, size, identity, reduce);
 }
 
 void cilkrt_reducer_register(void *key)
 {
-    if (!cilkrt_tls_hmap)
+    if (!cilkrt_tls_h.map)
         return; /* leftmost: key is its own view already */
     cilkrt_hmap *m = own_map();
     entry *e = find(m, key);
+    cilkrt_tls_h.key = NULL;
     if (!e) {
         insert(m, key, key, NULL);
         return;
@@ -191,10 +210,11 @@ void cilkrt_reducer_register(void *key)
 
 void cilkrt_reducer_unregister(void *key)
 {
-    cilkrt_hmap *m = cilkrt_tls_hmap;
+    cilkrt_hmap *m = cilkrt_tls_h.map;
     entry *e = m ? find(m, key) : NULL;
     if (e)
         e->key = TOMB;
+    cilkrt_tls_h.key = NULL;
 }
 
 void cilkrt_reducer_steal(cilkrt_frame *f)
@@ -210,13 +230,13 @@ void cilkrt_reducer_steal(cilkrt_frame *f)
     else
         h->first = m;
     h->last = m;
-    cilkrt_tls_hmap = m;
+    cilkrt_reducer_enter(m);
 }
 
 void cilkrt_reducer_deposit(cilkrt_frame *p)
 {
-    cilkrt_hmap *m = cilkrt_tls_hmap;
-    cilkrt_tls_hmap = NULL;
+    cilkrt_hmap *m = cilkrt_tls_h.map;
+    cilkrt_reducer_enter(NULL);
     if (p->hyper && (!m || m->frame != p))
         p->hyper->left = m;
 }
@@ -231,7 +251,7 @@ void cilkrt_reducer_sync(cilkrt_frame *f)
         next = m->next;
         merge(h->left, m);
     }
-    cilkrt_tls_hmap = h->left;
+    cilkrt_reducer_enter(h->left);
     free(h);
 }
 
@@ -298,38 +318,38 @@ static cilkrt_hmap *combine(cilkrt_hmap *left, cilkrt_hmap *right)
 
 void cilkrt_reducer_spawned(void)
 {
-    seg_push(cilkrt_tls_hmap, NULL);
-    cilkrt_tls_hmap = EMPTY;
+    seg_push(cilkrt_tls_h.map, NULL);
+    cilkrt_reducer_enter(EMPTY);
 }
 
 void cilkrt_reducer_task_begin(const cilkrt_group *g)
 {
-    seg_push(cilkrt_tls_hmap, g);
-    cilkrt_tls_hmap = EMPTY;
+    seg_push(cilkrt_tls_h.map, g);
+    cilkrt_reducer_enter(EMPTY);
 }
 
 void cilkrt_reducer_task_end(const cilkrt_group *g)
 {
     if (segs.n == 0 || segs.v[segs.n - 1].g != g)
         return; /* no task of g has run since the last call */
-    cilkrt_hmap *task = combine(cilkrt_tls_hmap, seg_pop().map);
-    cilkrt_tls_hmap = combine(seg_pop().map, task);
+    cilkrt_hmap *task = combine(cilkrt_tls_h.map, seg_pop().map);
+    cilkrt_reducer_enter(combine(seg_pop().map, task));
 }
 
 void cilkrt_reducer_task_stolen(cilkrt_task *t)
 {
     cilkrt_hmap *task;
     memcpy(&task, t->args, sizeof task);
-    cilkrt_tls_hmap = combine(seg_pop().map, combine(task, cilkrt_tls_hmap));
+    cilkrt_reducer_enter(combine(seg_pop().map, combine(task, cilkrt_tls_h.map)));
 }
 
 void cilkrt_reducer_run_stolen(cilkrt_worker *w, cilkrt_task *t)
 {
-    cilkrt_hmap *saved = cilkrt_tls_hmap;
-    cilkrt_tls_hmap = EMPTY;
+    cilkrt_hmap *saved = cilkrt_tls_h.map;
+    cilkrt_reducer_enter(EMPTY);
     t->run(w, t);
     /* the record is dead once the thunk has copied it: the slot's args
      * carry the task's views back to the owner */
-    memcpy(t->args, &cilkrt_tls_hmap, sizeof cilkrt_tls_hmap);
-    cilkrt_tls_hmap = saved;
+    memcpy(t->args, &cilkrt_tls_h.map, sizeof cilkrt_tls_h.map);
+    cilkrt_reducer_enter(saved);
 }

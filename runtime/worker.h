@@ -166,6 +166,9 @@ void cilkrt_frame_mark_stolen(cilkrt_frame *f) CILKRT_HIDDEN;
 void cilkrt_reducer_steal(cilkrt_frame *f) CILKRT_HIDDEN;
 void cilkrt_reducer_deposit(cilkrt_frame *p) CILKRT_HIDDEN;
 void cilkrt_reducer_sync(cilkrt_frame *f) CILKRT_HIDDEN;
+/* The calling thread's strand continues with map m / gives up its map. */
+void cilkrt_reducer_enter(cilkrt_hmap *m) CILKRT_HIDDEN;
+void cilkrt_reducer_leave(void) CILKRT_HIDDEN;
 /* task.c: a thief runs t with views of its own and leaves them in t's
  * slot; the owner takes them from there when it pops t, stolen. */
 void cilkrt_reducer_run_stolen(cilkrt_worker *w, cilkrt_task *t) CILKRT_HIDDEN;

@@ -202,9 +202,10 @@ static void found(Unit *u, Arena *a, Diag *d, Sym *s, int q)
     if (s->is_local && !(s->storage & (SC_STATIC | SC_EXTERN))) {
         r->fn = func_of(u, s->decl->name);
         if (!r->fn || !at_top_level(r->fn, r->decl)) {
-            diag_error(d, u, s->decl->name,
-                       "local reducer '%s' must be declared at the top level of its function's body",
-                       s->name);
+            diag_error(
+                d, u, s->decl->name,
+                "local reducer '%s' must be declared at the top level of its function's body",
+                s->name);
             return;
         }
     }
@@ -230,9 +231,9 @@ static int declares(const Unit *u, int j)
         return kind(u, i - 1) == TK_REDUCER;
     }
     return k == TK_IDENT || k == TK_INT || k == TK_LONG || k == TK_SHORT || k == TK_CHAR ||
-           k == TK_UNSIGNED || k == TK_SIGNED || k == TK_FLOAT || k == TK_DOUBLE ||
-           k == TK_BOOL || k == TK_COMPLEX || k == TK_INT128 || k == TK_EXT_FLOAT ||
-           k == TK_VOLATILE || k == TK_STATIC || k == TK_EXTERN;
+           k == TK_UNSIGNED || k == TK_SIGNED || k == TK_FLOAT || k == TK_DOUBLE || k == TK_BOOL ||
+           k == TK_COMPLEX || k == TK_INT128 || k == TK_EXT_FLOAT || k == TK_VOLATILE ||
+           k == TK_STATIC || k == TK_EXTERN;
 }
 
 /* The token after the use of reducer s at j (its subscripts down to an
@@ -428,8 +429,8 @@ static void put_unregister(Buf *b, const Locals *l, int at)
 
 static int is_specifier_kept(int k)
 {
-    return k != TK_STATIC && k != TK_EXTERN && k != TK_INLINE && k != TK_NORETURN &&
-           k != TK_CILK && k != TK_ATTRIBUTE && k != TK_THREAD_LOCAL;
+    return k != TK_STATIC && k != TK_EXTERN && k != TK_INLINE && k != TK_NORETURN && k != TK_CILK &&
+           k != TK_ATTRIBUTE && k != TK_THREAD_LOCAL;
 }
 
 /* fn's return type, from its specifiers and the pointer part of its

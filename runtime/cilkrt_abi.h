@@ -113,8 +113,8 @@ struct cilkrt_boundary {
     _Atomic int done; /* set (release) when a stolen callee finished */
     int saved_abandoning;
     cilkrt_hmap *saved_hmap; /* the caller's reducer views, back after a steal */
-    cilkrt_worker *owner; /* the worker waiting in boundary_leave (woken
-                             when done is set) */
+    cilkrt_worker *owner;    /* the worker waiting in boundary_leave (woken
+                                when done is set) */
 };
 
 /* Per-worker state visible to generated code. Fields that thieves write
@@ -718,7 +718,7 @@ static inline void *cilkrt_reducer_view(void *key, __SIZE_TYPE__ size, void (*id
  * out of a loop and keeps the view in a register: a cilk_for's leaf loop
  * adds into a register as the serial loop does (bench/programs/reducesum). */
 void *cilkrt_reducer_view_stable(void *key, __SIZE_TYPE__ size, void (*identity)(void *),
-                               void (*reduce)(void *, void *)) __attribute__((const));
+                                 void (*reduce)(void *, void *)) __attribute__((const));
 
 /* A local reducer: key is its own view in the strand that declares it
  * (register, at the declaration); unregister after the function's last

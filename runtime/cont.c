@@ -99,8 +99,7 @@ void cilkrt_slow_return(cilkrt_worker *pw, cilkrt_frame *f, void *value)
     if (p->desc == NULL) {
         cilkrt_reducer_leave(); /* the boundary's owner holds these views */
         finish_boundary((cilkrt_boundary *)p, value);
-    }
-    else
+    } else
         join_child(worker_of(pw), p, f->site, value);
     /* join is 0 after the implicit sync; nobody else refers to f any more */
     f->state = CILKRT_FRAME_FAST;

@@ -187,7 +187,7 @@ void *cilkrt_reducer_lookup(void *key, size_t size, void (*identity)(void *),
 }
 
 void *cilkrt_reducer_view_stable(void *key, size_t size, void (*identity)(void *),
-                               void (*reduce)(void *, void *))
+                                 void (*reduce)(void *, void *))
 {
     return cilkrt_reducer_view(key, size, identity, reduce);
 }

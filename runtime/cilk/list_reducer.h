@@ -22,7 +22,10 @@ typedef struct {
     cilk_list_node *head, *tail; /* both NULL when empty */
 } cilk_list;
 
-#define CILK_LIST_INIT {NULL, NULL}
+#define CILK_LIST_INIT                                                                             \
+    {                                                                                              \
+        NULL, NULL                                                                                 \
+    }
 
 static inline void cilk_list_identity(void *v)
 {
@@ -59,6 +62,6 @@ static inline void cilk_list_concat(void *left, void *right)
 #endif
 
 /* The element that holds node n: CILK_LIST_ENTRY(n, struct item, link). */
-#define CILK_LIST_ENTRY(n, type, member) ((type *)(void *)((char *)(n) - offsetof(type, member)))
+#define CILK_LIST_ENTRY(n, type, member) ((type *)(void *)((char *)(n)-offsetof(type, member)))
 
 #endif

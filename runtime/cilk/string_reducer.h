@@ -23,7 +23,10 @@ typedef struct {
     size_t len, cap;
 } cilk_string;
 
-#define CILK_STRING_INIT {NULL, 0, 0}
+#define CILK_STRING_INIT                                                                           \
+    {                                                                                              \
+        NULL, 0, 0                                                                                 \
+    }
 
 static inline void cilk_string_identity(void *v)
 {

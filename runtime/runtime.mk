@@ -52,6 +52,7 @@ $(BUILD)/lib/libcilkrt$(1).a: $$(RT_OBJ$(1))
 	ar rcs $$@ $$^
 
 RT_TESTS$(1) := $(BUILD)/tests/runtime$(1)/deque_test \
+                $(BUILD)/tests/runtime$(1)/reducer_test \
                 $(BUILD)/tests/runtime$(1)/tdeque_test \
                 $(BUILD)/tests/runtime$(1)/lock_test \
                 $(BUILD)/tests/runtime$(1)/cont_test \
@@ -61,6 +62,11 @@ RT_TESTS$(1) := $(BUILD)/tests/runtime$(1)/deque_test \
                 $(BUILD)/tests/runtime$(1)/group_child_test
 
 $(BUILD)/tests/runtime$(1)/deque_test: tests/runtime/deque_test.c $(BUILD)/lib/libcilkrt$(1).a \
+		$(RT_HDR) | $(TEST_DEPS_STAMP)
+	@mkdir -p $$(@D)
+	$$(CC) $$(ALL_CFLAGS) $(2) $$(RT_TEST_INC$(1)) -Iruntime $$< $(BUILD)/lib/libcilkrt$(1).a $(RT_TEST_LIBS) -o $$@
+
+$(BUILD)/tests/runtime$(1)/reducer_test: tests/runtime/reducer_test.c $(BUILD)/lib/libcilkrt$(1).a \
 		$(RT_HDR) | $(TEST_DEPS_STAMP)
 	@mkdir -p $$(@D)
 	$$(CC) $$(ALL_CFLAGS) $(2) $$(RT_TEST_INC$(1)) -Iruntime $$< $(BUILD)/lib/libcilkrt$(1).a $(RT_TEST_LIBS) -o $$@
@@ -129,6 +135,7 @@ define RT_RUN
 	$(BUILD)/tests/runtime$(1)/deque_test -j1
 	$(BUILD)/tests/runtime$(1)/tdeque_test -j1
 	$(BUILD)/tests/runtime$(1)/lock_test -j1
+	$(BUILD)/tests/runtime$(1)/reducer_test -j1
 	ASAN_OPTIONS=$${ASAN_OPTIONS:+$$ASAN_OPTIONS:}detect_leaks=0 \
 		$(BUILD)/tests/runtime$(1)/pool_test -j1
 	set -e; for p in $(RT_WORKER_COUNTS); do \

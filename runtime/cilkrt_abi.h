@@ -525,22 +525,27 @@ void cilkrt_record_free(cilkrt_worker *w, void *record);
 struct cilkrt_group {
     long n;    /* tasks pushed and not yet popped */
     char *top; /* == tq.top between the operations below, while n > 0 */
+    int ran;   /* reducers: a task popped by the sync ran, its views wait for
+                  the next cilkrt_group_pending (runtime/reducer.c) */
 };
 
 /* Child stealing's reducer views (runtime/reducer.c): hooks of the spawn
  * and the sync, once a unit with reducers has set cilkrt_reducers_live
  * (before main): a pushed task, a popped task about to run, a test for
- * the group's next task (the previous one has returned). */
+ * the group's next task (the previous one has returned). They take no
+ * group: its address would escape, and cc could no longer keep it in
+ * registers (fib in child mode took twice as long). */
 extern int cilkrt_reducers_live;
 void cilkrt_reducer_spawned(void);
-void cilkrt_reducer_task_begin(const cilkrt_group *g);
-void cilkrt_reducer_task_end(const cilkrt_group *g);
+void cilkrt_reducer_task_begin(void);
+void cilkrt_reducer_task_end(void);
 
 static inline void cilkrt_group_init(cilkrt_worker *w, cilkrt_group *g)
 {
     (void)w;
     g->n = 0;
     g->top = 0; /* loaded at the first spawn: a leaf never touches tq */
+    g->ran = 0;
 }
 
 /* Serializes the op= combinations of one invocation's children into its
@@ -597,14 +602,18 @@ static inline cilkrt_task *cilkrt_task_pop(cilkrt_worker *w, cilkrt_group *g)
          * private through its whole sync (relaxed: see cilkrt_task_push) */
         if (__builtin_expect(CILKRT_LOAD(&q->movesplit, __ATOMIC_RELAXED), 0))
             cilkrt_task_share(w);
-        if (__builtin_expect(cilkrt_reducers_live, 0))
-            cilkrt_reducer_task_begin(g);
+        if (__builtin_expect(cilkrt_reducers_live, 0)) {
+            cilkrt_reducer_task_begin();
+            g->ran = 1;
+        }
         return (cilkrt_task *)(void *)g->top;
     }
     cilkrt_task *t = cilkrt_task_pop_slow(w);
     g->top = q->top;
-    if (t && __builtin_expect(cilkrt_reducers_live, 0))
-        cilkrt_reducer_task_begin(g);
+    if (t && __builtin_expect(cilkrt_reducers_live, 0)) {
+        cilkrt_reducer_task_begin();
+        g->ran = 1;
+    }
     return t;
 }
 
@@ -625,8 +634,10 @@ static inline void cilkrt_group_count(cilkrt_worker *w, cilkrt_group *g)
  * site needs no test and every call is direct. */
 static inline int cilkrt_group_pending(cilkrt_group *g)
 {
-    if (__builtin_expect(cilkrt_reducers_live, 0))
-        cilkrt_reducer_task_end(g);
+    if (__builtin_expect(g->ran, 0)) {
+        g->ran = 0;
+        cilkrt_reducer_task_end();
+    }
     return g->n > 0;
 }
 

@@ -263,9 +263,10 @@ void cilkrt_reducer_sync(cilkrt_frame *f)
  * stack of segments and the parent continues with an empty one. The sync
  * pops the tasks newest first; before a task runs, the map right of it
  * (its continuation merged with everything after) goes on the stack too,
- * tagged with the group, and the task starts empty. When the task has
- * returned (the sync's next cilkrt_group_pending) the three combine in
- * serial order: left <- task <- right. A stolen task runs on its thief with
+ * and the task starts empty. When the task has returned (the sync's next
+ * cilkrt_group_pending, told by the group's `ran`: a task's own groups
+ * nest inside it and leave the stack as they found it) the three combine
+ * in serial order: left <- task <- right. A stolen task runs on its thief with
  * an empty map that comes back in its slot; its owner combines it the same
  * way when it pops the slot. All of this only once cilkrt_reducers_live:
  * a unit with reducers sets it before main (compiler/reducer.c), so the
@@ -274,9 +275,7 @@ void cilkrt_reducer_sync(cilkrt_frame *f)
 #define EMPTY (&empty_map) /* an empty map, allocated on first use */
 
 typedef struct {
-    cilkrt_hmap *map;
-    const cilkrt_group *g; /* NULL: left of a pushed task; else right of a
-                              task of g that runs */
+    cilkrt_hmap *map; /* left of a pushed task, or right of a running one */
 } seg;
 
 static _Thread_local struct {
@@ -284,13 +283,13 @@ static _Thread_local struct {
     long n, cap;
 } segs;
 
-static void seg_push(cilkrt_hmap *m, const cilkrt_group *g)
+static void seg_push(cilkrt_hmap *m)
 {
     if (segs.n == segs.cap) {
         segs.cap = segs.cap ? 2 * segs.cap : 16;
         segs.v = checked(realloc(segs.v, (size_t)segs.cap * sizeof *segs.v));
     }
-    segs.v[segs.n++] = (seg){m, g};
+    segs.v[segs.n++] = (seg){m};
 }
 
 /* The stack is freed whenever it empties, so an idle worker holds none. */
@@ -318,20 +317,18 @@ static cilkrt_hmap *combine(cilkrt_hmap *left, cilkrt_hmap *right)
 
 void cilkrt_reducer_spawned(void)
 {
-    seg_push(cilkrt_tls_h.map, NULL);
+    seg_push(cilkrt_tls_h.map);
     cilkrt_reducer_enter(EMPTY);
 }
 
-void cilkrt_reducer_task_begin(const cilkrt_group *g)
+void cilkrt_reducer_task_begin(void)
 {
-    seg_push(cilkrt_tls_h.map, g);
+    seg_push(cilkrt_tls_h.map);
     cilkrt_reducer_enter(EMPTY);
 }
 
-void cilkrt_reducer_task_end(const cilkrt_group *g)
+void cilkrt_reducer_task_end(void)
 {
-    if (segs.n == 0 || segs.v[segs.n - 1].g != g)
-        return; /* no task of g has run since the last call */
     cilkrt_hmap *task = combine(cilkrt_tls_h.map, seg_pop().map);
     cilkrt_reducer_enter(combine(seg_pop().map, task));
 }

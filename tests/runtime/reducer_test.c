@@ -30,7 +30,6 @@ static void put(text *x, const char *piece)
 }
 
 static text out;
-static cilkrt_group g;
 
 static void reset(void)
 {
@@ -59,37 +58,33 @@ Test(reducer, child_mode_sync_merges_in_serial_order)
     cilkrt_reducer_spawned(); /* T2 */
     put(&out, "e");
     cr_assert_str_eq(out.s, "a", "the continuations wrote views of their own");
-    cilkrt_reducer_task_end(&g); /* the sync's first test: nothing ran */
-    cilkrt_reducer_task_begin(&g);
+    cilkrt_reducer_task_begin();
     put(&out, "d");
-    cilkrt_reducer_task_end(&g);
-    cilkrt_reducer_task_begin(&g);
+    cilkrt_reducer_task_end();
+    cilkrt_reducer_task_begin();
     put(&out, "b");
-    cilkrt_reducer_task_end(&g);
+    cilkrt_reducer_task_end();
     cr_assert_str_eq(out.s, "abcde");
     cr_assert_eq(cilkrt_tls_h.map, NULL, "back on the leftmost strand");
     cr_assert_eq(identities, 4);
 }
 
 /* A task that spawns and syncs inside: its own group's entries nest
- * above the parent's, and the parent's tag tells its task's end from the
- * inner sync's tests. */
+ * above the parent's. */
 Test(reducer, child_mode_nested_groups)
 {
-    static cilkrt_group inner;
     reset();
     cilkrt_reducer_spawned(); /* T1 */
     put(&out, "z");
-    cilkrt_reducer_task_begin(&g); /* T1 runs: */
+    cilkrt_reducer_task_begin(); /* T1 runs: */
     put(&out, "a");
     cilkrt_reducer_spawned(); /*   spawns U */
     put(&out, "c");
-    cilkrt_reducer_task_begin(&inner); /*   its sync runs U */
+    cilkrt_reducer_task_begin(); /*   its sync runs U */
     put(&out, "b");
-    cilkrt_reducer_task_end(&inner);
-    cilkrt_reducer_task_end(&inner); /*   the loop's last test: nothing */
+    cilkrt_reducer_task_end(); /*   U returned */
     cr_assert_str_eq(out.s, "", "nothing merges into the variable before T1 returns");
-    cilkrt_reducer_task_end(&g); /* T1 returned */
+    cilkrt_reducer_task_end(); /* T1 returned */
     cr_assert_str_eq(out.s, "abcz");
 }
 
@@ -127,7 +122,7 @@ Test(reducer, local_reducer_registered)
     put(&local, "y");
     cr_assert_str_eq(local.s, "xy");
     cilkrt_reducer_unregister(&local);
-    cilkrt_reducer_task_begin(&g);
-    cilkrt_reducer_task_end(&g);
+    cilkrt_reducer_task_begin();
+    cilkrt_reducer_task_end();
     cr_assert_eq(identities, 0);
 }

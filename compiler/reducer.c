@@ -353,36 +353,27 @@ static void blank_qualifier(Rewrite *w, int q)
 
 typedef struct {
     int tok;
-    const Node *inner; /* the innermost cilk_for holding tok */
+    int in_loop;
 } Within;
 
 static void find_loop(Node *n, void *arg)
 {
     Within *in = arg;
-    if (n->kind == N_CILK_FOR && n->body->first <= in->tok && in->tok < n->body->last &&
-        (!in->inner || n->body->first > in->inner->body->first))
-        in->inner = n;
+    int loop = n->kind == N_FOR || n->kind == N_WHILE || n->kind == N_DO || n->kind == N_CILK_FOR;
+    if (loop && n->body && n->body->first <= in->tok && in->tok < n->body->last)
+        in->in_loop = 1;
 }
 
-/* May cc take the view of a use at j for a function of its arguments
- * (cilkrt_reducer_view_stable, see cilkrt_abi.h)? In continuation mode
- * always; in child mode where the code around it, the innermost cilk_for
- * body (a function of its own) or else the function, neither spawns nor
- * syncs: a spawn starts a new map for the parent's strand there. */
-static int stable_view(const Rewrite *w, int j)
+/* Is the use at j inside a loop of its function? There cilkc writes the
+ * const lookup, cilkrt_reducer_view_stable, which cc hoists out of the
+ * loop (cilkrt_abi.h); elsewhere the inline one, cheaper once. */
+static int in_loop(const Unit *u, int j)
 {
-    if (w->mode == STEAL_CONTINUATION)
-        return 1;
-    const Unit *u = w->u;
     const Func *fn = func_of(u, j);
-    if (!fn)
-        return 1;
-    Within in = {j, NULL};
-    analysis_walk(fn->body, find_loop, &in);
-    int first = in.inner ? in.inner->body->first : fn->first;
-    int last = in.inner ? in.inner->body->last : fn->last;
-    return !has_token(u, first, last, TK_SPAWN) && !has_token(u, first, last, TK_SYNC) &&
-           !has_token(u, first, last, TK_CILK_SCOPE);
+    Within in = {j, 0};
+    if (fn)
+        analysis_walk(fn->body, find_loop, &in);
+    return in.in_loop;
 }
 
 static void rewrite_use(Rewrite *w, int j)
@@ -395,8 +386,9 @@ static void rewrite_use(Rewrite *w, int j)
     Buf *b = edit(w, off_of(u, j), off_of(u, j));
     buf_puts(b, "(*(__typeof__(");
     put_range(b, u, j, e);
-    buf_puts(b, stable_view(w, j) ? ") *)cilkrt_reducer_view_stable((void *)&"
-                                  : ") *)cilkrt_reducer_view((void *)&");
+    int stable = in_loop(u, j);
+    buf_puts(b, stable ? ") *)cilkrt_reducer_view_stable((void *)&"
+                       : ") *)cilkrt_reducer_view((void *)&");
     b = edit(w, end_of(u, e - 1), end_of(u, e - 1));
     buf_puts(b, ", sizeof(");
     put_range(b, u, j, e);
@@ -404,7 +396,7 @@ static void rewrite_use(Rewrite *w, int j)
     put_range(b, u, r->id.first, r->id.last);
     buf_puts(b, "), (");
     put_range(b, u, r->red.first, r->red.last);
-    buf_puts(b, ")))");
+    buf_puts(b, stable ? "), cilkrt_tls_h.epoch))" : ")))");
 }
 
 /* ---- local reducers: register, and unregister at every return ---- */

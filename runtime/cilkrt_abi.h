@@ -699,6 +699,7 @@ void cilkrt_cilk5_options(int *argc, char **argv);
 typedef struct {
     cilkrt_hmap *map;
     void *key, *view;
+    unsigned long epoch; /* changes with map (cilkrt_reducer_view_stable) */
 } cilkrt_hstate;
 extern _Thread_local cilkrt_hstate cilkrt_tls_h;
 
@@ -720,16 +721,17 @@ static inline void *cilkrt_reducer_view(void *key, __SIZE_TYPE__ size, void (*id
 }
 
 /* The same as one call that cc may treat as a function of its arguments
- * (const), where a strand's views cannot change inside the code around the
- * use: in continuation mode everywhere (the fast clone continues after a
- * spawn or sync only if nothing was stolen, so with the same map; the slow
- * clone resumes at labels that no earlier lookup dominates; a boundary
- * gives the caller its map back), in child mode in code that neither
- * spawns nor syncs (compiler/reducer.c decides). So cc hoists the lookup
- * out of a loop and keeps the view in a register: a cilk_for's leaf loop
- * adds into a register as the serial loop does (bench/programs/reducesum). */
+ * (const), so that it hoists the lookup out of a loop and keeps the view
+ * in a register: a cilk_for's leaf loop then adds into a register as the
+ * serial loop does (bench/programs/reducesum). The last argument makes
+ * that true: cilkrt_tls_h.epoch, which the runtime bumps whenever the
+ * thread's strand changes maps (a spawn in child mode, a steal, a sync
+ * that merged, a deposit); cc reloads it after every call that may
+ * change it, so a view is never reused across such a point. cilkc writes
+ * it for uses inside loops, the inline cilkrt_reducer_view elsewhere. */
 void *cilkrt_reducer_view_stable(void *key, __SIZE_TYPE__ size, void (*identity)(void *),
-                                 void (*reduce)(void *, void *)) __attribute__((const));
+                                 void (*reduce)(void *, void *), unsigned long epoch)
+    __attribute__((const));
 
 /* A local reducer: key is its own view in the strand that declares it
  * (register, at the declaration); unregister after the function's last

@@ -70,6 +70,7 @@ void cilkrt_reducer_enter(cilkrt_hmap *m)
 {
     cilkrt_tls_h.map = m;
     cilkrt_tls_h.key = NULL; /* the cache was of the old map */
+    cilkrt_tls_h.epoch++;
 }
 
 void cilkrt_reducer_leave(void) { cilkrt_reducer_enter(NULL); }
@@ -187,8 +188,9 @@ void *cilkrt_reducer_lookup(void *key, size_t size, void (*identity)(void *),
 }
 
 void *cilkrt_reducer_view_stable(void *key, size_t size, void (*identity)(void *),
-                                 void (*reduce)(void *, void *))
+                                 void (*reduce)(void *, void *), unsigned long epoch)
 {
+    (void)epoch; /* only tells cc when the answer may change */
     return cilkrt_reducer_view(key, size, identity, reduce);
 }
 

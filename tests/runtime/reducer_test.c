@@ -43,7 +43,7 @@ Test(reducer, leftmost_strand_uses_the_variable)
     reset();
     cr_assert_eq(cilkrt_reducer_view(&out, sizeof out, text_identity, text_append), &out);
     put(&out, "a");
-    cr_assert_str_eq(out.s, "a");
+    cr_expect_str_eq(out.s, "a");
     cr_assert_eq(identities, 0);
 }
 
@@ -57,15 +57,15 @@ Test(reducer, child_mode_sync_merges_in_serial_order)
     put(&out, "c");
     cilkrt_reducer_spawned(); /* T2 */
     put(&out, "e");
-    cr_assert_str_eq(out.s, "a", "the continuations wrote views of their own");
+    cr_expect_str_eq(out.s, "a", "the continuations wrote views of their own");
     cilkrt_reducer_task_begin();
     put(&out, "d");
     cilkrt_reducer_task_end();
     cilkrt_reducer_task_begin();
     put(&out, "b");
     cilkrt_reducer_task_end();
-    cr_assert_str_eq(out.s, "abcde");
-    cr_assert_eq(cilkrt_tls_h.map, NULL, "back on the leftmost strand");
+    cr_expect_str_eq(out.s, "abcde");
+    cr_expect_null(cilkrt_tls_h.map, "back on the leftmost strand");
     cr_assert_eq(identities, 4);
 }
 
@@ -83,9 +83,9 @@ Test(reducer, child_mode_nested_groups)
     cilkrt_reducer_task_begin(); /*   its sync runs U */
     put(&out, "b");
     cilkrt_reducer_task_end(); /*   U returned */
-    cr_assert_str_eq(out.s, "", "nothing merges into the variable before T1 returns");
+    cr_expect_str_eq(out.s, "", "nothing merges into the variable before T1 returns");
     cilkrt_reducer_task_end(); /* T1 returned */
-    cr_assert_str_eq(out.s, "abcz");
+    cr_expect_str_eq(out.s, "abcz");
 }
 
 static void thief_part(cilkrt_worker *w, cilkrt_task *t)
@@ -105,10 +105,10 @@ Test(reducer, child_mode_stolen_task)
     cilkrt_reducer_spawned(); /* T1, stolen */
     put(&out, "c");
     cilkrt_reducer_run_stolen(NULL, &t); /* the thief (here, same thread) */
-    cr_assert_str_eq(out.s, "a");
+    cr_expect_str_eq(out.s, "a");
     cilkrt_reducer_task_stolen(&t); /* the owner's pop finds it stolen */
-    cr_assert_str_eq(out.s, "abc");
-    cr_assert_eq(cilkrt_tls_h.map, NULL);
+    cr_expect_str_eq(out.s, "abc");
+    cr_expect_null(cilkrt_tls_h.map);
 }
 
 /* A local reducer is its own view in the strand that declares it, even
@@ -120,7 +120,7 @@ Test(reducer, local_reducer_registered)
     cilkrt_reducer_spawned(); /* a strand with a map of its own */
     cilkrt_reducer_register(&local);
     put(&local, "y");
-    cr_assert_str_eq(local.s, "xy");
+    cr_expect_str_eq(local.s, "xy");
     cilkrt_reducer_unregister(&local);
     cilkrt_reducer_task_begin();
     cilkrt_reducer_task_end();

@@ -518,6 +518,12 @@ int reducers_lower(const Unit *u, StealMode mode, Buf *out)
             lower_locals(&w, u->funcs[i]);
     }
     qsort(w.v, (size_t)w.n, sizeof *w.v, by_position);
+    /* before any spawn: see runtime/reducer.c; first, on a line of its own
+     * ahead of the preprocessor's first line marker, so that it is presumed
+     * at no line of the user's file */
+    if (mode != STEAL_SERIAL)
+        buf_puts(out, "__attribute__((constructor)) static void cilkc_reducers_live(void) "
+                      "{ cilkrt_reducers_live = 1; }\n");
     size_t pos = 0;
     for (int i = 0; i < w.n; i++) {
         buf_add(out, u->buf + pos, w.v[i].from - pos);
@@ -526,9 +532,6 @@ int reducers_lower(const Unit *u, StealMode mode, Buf *out)
         buf_free(&w.v[i].text);
     }
     buf_add(out, u->buf + pos, u->len - pos);
-    if (mode != STEAL_SERIAL) /* before any spawn: see runtime/reducer.c */
-        buf_puts(out, "\n__attribute__((constructor)) static void cilkc_reducers_live(void) "
-                      "{ cilkrt_reducers_live = 1; }\n");
     free(w.v);
     return 1;
 }

@@ -143,7 +143,8 @@ has_program() {
 # The reference result of NAME at SIZE: the serial elision's output (for a
 # loop benchmark without its program: the gcc parallel for at P = 1).
 make_ref() {
-    local name=$1 size=$2 ref=$bin/$name.serial
+    local name=$1 size=$2
+    local ref=$bin/$name.serial # (not on the line above: local expands all its words first)
     has_program "$name" || ref=$bin/$name.gompfor
     if [ -x "$ref" ] && OMP_NUM_THREADS=1 timeout $timeout_s "$ref" "$size" \
         > "$results/ref.$name.$size" 2> /dev/null; then

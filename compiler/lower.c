@@ -934,6 +934,16 @@ void lower_ws(Lower *L, const char *fmt, ...)
     va_end(ap);
 }
 
+/* The function's analysis is over: free it, and leave the emitter no
+ * pointer into it (cilk5_export and the next function's text are written
+ * after this, with the plain view). */
+static void end_analysis(Lower *L)
+{
+    analysis_free(&L->a);
+    L->e.resident = NULL;
+    L->e.in_expr = NULL;
+}
+
 static void lower_func(Lower *L, const Func *fn)
 {
     L->fn = fn;
@@ -945,7 +955,7 @@ static void lower_func(Lower *L, const Func *fn)
         errors = analysis_refuse_omp(&L->a);
     L->errors += errors;
     if (errors) {
-        analysis_free(&L->a);
+        end_analysis(L);
         return;
     }
     L->is_void = lower_returns_void(L);
@@ -967,7 +977,7 @@ static void lower_func(Lower *L, const Func *fn)
         child_func(L);
     else
         cont_func(L);
-    analysis_free(&L->a);
+    end_analysis(L);
 }
 
 /* ---------------------------------------------------------------------

@@ -117,7 +117,7 @@ headers()
 same()
 {
     other=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
-    for f in "$here"/../../examples/*.cilkc "$here"/../corpus/*.cilkc; do
+    for f in "$here"/../../examples/*.cilkc "$here"/../corpus/*.cilkc "$here"/../cilk5/*.cilk; do
         for steal in continuation child serial; do
             n=$((n + 1))
             "$cilkc" --steal=$steal -o "$tmp/a.c" "$f" 2>"$tmp/a.err"

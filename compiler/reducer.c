@@ -14,11 +14,10 @@
  *     another view necessary (runtime/reducer.c);
  *   - a local reducer (automatic storage) is registered just after its
  *     declaration, so that x itself is its view in the strand that declared
- *     it, and unregistered wherever its function returns, after a sync: by
- *     then every other view has merged into x. It must therefore be declared
- *     at the top level of the function's body (its scope is the rest of the
- *     body; a nested block could be left by goto or break without the
- *     unregistration).
+ *     it, and unregistered, after a sync, wherever its scope ends: at the
+ *     close of its block and at every return, break or continue that leaves
+ *     the block (by then every other view has merged into x). A goto into
+ *     or out of its scope is refused: it would skip one or the other.
  * Inserted text has no newline and removed text keeps its newlines, so
  * every token stays on its line.
  */
@@ -38,6 +37,7 @@ struct Reducer {
     int rank;       /* array dimensions of the declarator (0: a scalar) */
     const Func *fn; /* a local reducer's function, NULL for static storage */
     const Decl *decl;
+    const Node *block; /* a local reducer's block: its scope ends there */
 };
 
 static int kind(const Unit *u, int i) { return tok_kind(u, i); }
@@ -109,12 +109,25 @@ static const Func *func_of(const Unit *u, int tok)
     return NULL;
 }
 
-static int at_top_level(const Func *fn, const Decl *dc)
+/* The block whose items include the declaration dc, under n; NULL if dc
+ * is not an item of a block (a for's init). */
+static const Node *block_of(const Node *n, const Decl *dc)
 {
-    for (int i = 0; i < fn->body->nkids; i++)
-        if (fn->body->kids[i]->kind == N_DECL && fn->body->kids[i]->decl == dc)
-            return 1;
-    return 0;
+    if (!n)
+        return NULL;
+    for (int i = 0; i < n->nkids; i++)
+        if (n->kids[i]->kind == N_DECL && n->kids[i]->decl == dc)
+            return n;
+    const Node *b = NULL;
+    for (int i = 0; i < n->nkids && !b; i++)
+        b = block_of(n->kids[i], dc);
+    if (!b)
+        b = block_of(n->init, dc);
+    if (!b)
+        b = block_of(n->body, dc);
+    if (!b)
+        b = block_of(n->els, dc);
+    return b;
 }
 
 /* Parameters of the function s declares: -1 if unknown (`f()`). */
@@ -201,11 +214,12 @@ static void found(Unit *u, Arena *a, Diag *d, Sym *s, int q)
     check_callback(u, d, s, r->red, "reduce", 2);
     if (s->is_local && !(s->storage & (SC_STATIC | SC_EXTERN))) {
         r->fn = func_of(u, s->decl->name);
-        if (!r->fn || !at_top_level(r->fn, r->decl)) {
-            diag_error(
-                d, u, s->decl->name,
-                "local reducer '%s' must be declared at the top level of its function's body",
-                s->name);
+        r->block = r->fn ? block_of(r->fn->body, r->decl) : NULL;
+        if (!r->block) {
+            diag_error(d, u, s->decl->name,
+                       "local reducer '%s' must be declared in a block, not in a for's "
+                       "initialization",
+                       s->name);
             return;
         }
     }
@@ -269,6 +283,66 @@ static int is_use(const Unit *u, int j)
     return s && s->kind == SYM_VAR && s->reducer && !declares(u, j) && !in_own_init(s, j);
 }
 
+/* ---- a goto may not jump into or out of a local reducer's scope ---- */
+
+typedef struct {
+    const Unit *u;
+    Node **v; /* the function's gotos and labels */
+    int n;
+} Jumps;
+
+static void collect_jump(Node *n, void *arg)
+{
+    Jumps *j = arg;
+    if (n->kind != N_GOTO && n->kind != N_LABEL)
+        return;
+    j->v = xrealloc(j->v, sizeof *j->v * (size_t)(j->n + 1));
+    j->v[j->n++] = n;
+}
+
+static int same_name(const Unit *u, int a, int b)
+{
+    return u->toks[a].len == u->toks[b].len &&
+           !memcmp(u->buf + u->toks[a].off, u->buf + u->toks[b].off, (size_t)u->toks[a].len);
+}
+
+/* The token of the label that goto g names, or -1 (`goto *p`). */
+static int target_of(const Jumps *j, const Node *g)
+{
+    if (kind(j->u, g->e.first) != TK_IDENT)
+        return -1;
+    for (int i = 0; i < j->n; i++)
+        if (j->v[i]->kind == N_LABEL && same_name(j->u, j->v[i]->label, g->e.first))
+            return j->v[i]->label;
+    return -1;
+}
+
+/* The scope of local reducer s: from its name to its block's close. */
+static int in_scope_of(const Sym *s, int at)
+{
+    return s->decl->name < at && at < s->reducer->block->last;
+}
+
+static void check_jumps(const Unit *u, Diag *d, const Sym *s)
+{
+    Jumps j = {u, NULL, 0};
+    analysis_walk(s->reducer->fn->body, collect_jump, &j);
+    for (int i = 0; i < j.n; i++) {
+        if (j.v[i]->kind != N_GOTO)
+            continue;
+        int to = target_of(&j, j.v[i]);
+        if (to >= 0 && in_scope_of(s, j.v[i]->first) == in_scope_of(s, to))
+            continue;
+        if (to < 0 && !in_scope_of(s, j.v[i]->first))
+            continue;
+        diag_error(d, u, j.v[i]->first,
+                   "goto into or out of the scope of local reducer '%s' is not supported "
+                   "(it would skip its registration or its merge)",
+                   s->name);
+    }
+    free(j.v);
+}
+
 int reducers_check(Unit *u, Arena *a, Diag *d)
 {
     int before = d->nerrors;
@@ -283,6 +357,8 @@ int reducers_check(Unit *u, Arena *a, Diag *d)
         claimed[q] = 1;
         if (!s->reducer)
             found(u, a, d, s, q);
+        if (s->reducer && s->reducer->fn)
+            check_jumps(u, d, s);
     }
     for (int j = 0; j < u->ntoks; j++) {
         if (kind(u, j) == TK_REDUCER && !claimed[j])
@@ -399,7 +475,7 @@ static void rewrite_use(Rewrite *w, int j)
     buf_puts(b, stable ? "), cilkrt_tls_h.epoch))" : ")))");
 }
 
-/* ---- local reducers: register, and unregister at every return ---- */
+/* ---- local reducers: register, and unregister wherever a scope ends ---- */
 
 typedef struct {
     Rewrite *w;
@@ -408,15 +484,26 @@ typedef struct {
     int n;
 } Locals;
 
-/* Unregister the local reducers declared before token `at`, newest first,
- * after a sync (their other views merge into them at the sync). */
-static void put_unregister(Buf *b, const Locals *l, int at)
+/* Does leaving the statement `outer` from token `at` (the whole function
+ * if outer is NULL) end the scope of local reducer s? */
+static int ends_scope(const Sym *s, int at, const Node *outer)
 {
-    if (l->fn->is_parallel)
-        buf_puts(b, " sync;");
+    return in_scope_of(s, at) && (!outer || outer->first <= s->reducer->block->first);
+}
+
+/* Unregister the local reducers whose scope leaving `outer` from token
+ * `at` ends, newest first, after a sync (their other views merge into them
+ * at the sync; with no narrower sync in cilkc, it is the function's). */
+static int put_unregister(Buf *b, const Locals *l, int at, const Node *outer)
+{
+    int n = 0;
     for (int i = l->n - 1; i >= 0; i--)
-        if (l->locals[i]->decl->name < at)
+        if (ends_scope(l->locals[i], at, outer) && n++ == 0 && l->fn->is_parallel)
+            buf_puts(b, " sync;");
+    for (int i = l->n - 1; i >= 0; i--)
+        if (ends_scope(l->locals[i], at, outer))
             buf_printf(b, " cilkrt_reducer_unregister((void *)&%s);", l->locals[i]->name);
+    return n;
 }
 
 static int is_specifier_kept(int k)
@@ -452,28 +539,80 @@ static void put_return_type(Buf *b, const Unit *u, const Func *fn, Range e)
 
 /* `return e;` -> `{ T cilkc_rv = e; sync; unregister...; return cilkc_rv;
  * }` with T the return type: e is evaluated first, as the return would. */
-static void rewrite_return(Node *n, void *arg)
+static void rewrite_return(Locals *l, const Node *n)
 {
-    Locals *l = arg;
-    if (n->kind != N_RETURN || l->locals[0]->decl->name > n->first)
-        return;
     const Unit *u = l->w->u;
     int semi = n->last - 1;
-    Buf *b = edit(l->w, off_of(u, n->first), end_of(u, n->first));
+    Buf b = {0};
+    if (!put_unregister(&b, l, n->first, NULL))
+        return buf_free(&b);
     if (n->e.first >= n->e.last) {
-        buf_puts(b, "{");
-        put_unregister(b, l, n->first);
-        buf_puts(b, " return");
+        Buf *open = edit(l->w, off_of(u, n->first), off_of(u, n->first));
+        buf_puts(open, "{");
+        buf_add(open, b.data, b.len);
         buf_puts(edit(l->w, end_of(u, semi), end_of(u, semi)), " }");
-        return;
+        return buf_free(&b);
     }
-    buf_puts(b, "{ ");
-    put_return_type(b, u, l->fn, n->e);
-    buf_puts(b, " cilkc_rv =");
-    b = edit(l->w, off_of(u, semi), end_of(u, semi));
-    buf_puts(b, ";");
-    put_unregister(b, l, n->first);
-    buf_puts(b, " return cilkc_rv; }");
+    Buf *open = edit(l->w, off_of(u, n->first), end_of(u, n->first));
+    buf_puts(open, "{ ");
+    put_return_type(open, u, l->fn, n->e);
+    buf_puts(open, " cilkc_rv =");
+    Buf *close = edit(l->w, off_of(u, semi), end_of(u, semi));
+    buf_puts(close, ";");
+    buf_add(close, b.data, b.len);
+    buf_puts(close, " return cilkc_rv; }");
+    buf_free(&b);
+}
+
+/* `break;` or `continue;` leaving `outer` -> `{ sync; unregister...;
+ * break; }`. */
+static void rewrite_jump(Locals *l, const Node *n, const Node *outer)
+{
+    const Unit *u = l->w->u;
+    Buf b = {0};
+    if (put_unregister(&b, l, n->first, outer)) {
+        Buf *open = edit(l->w, off_of(u, n->first), off_of(u, n->first));
+        buf_puts(open, "{");
+        buf_add(open, b.data, b.len);
+        buf_puts(edit(l->w, end_of(u, n->last - 1), end_of(u, n->last - 1)), " }");
+    }
+    buf_free(&b);
+}
+
+/* Every exit from a scope under n: `loop` is the statement a continue
+ * leaves, `brk` the one a break leaves. */
+static void rewrite_exits(Locals *l, const Node *n, const Node *loop, const Node *brk)
+{
+    if (!n)
+        return;
+    if (n->kind == N_RETURN)
+        rewrite_return(l, n);
+    else if (n->kind == N_BREAK && brk)
+        rewrite_jump(l, n, brk);
+    else if (n->kind == N_CONTINUE && loop)
+        rewrite_jump(l, n, loop);
+    if (n->kind == N_WHILE || n->kind == N_DO || n->kind == N_FOR || n->kind == N_CILK_FOR)
+        loop = brk = n;
+    else if (n->kind == N_SWITCH)
+        brk = n;
+    for (int i = 0; i < n->nkids; i++)
+        rewrite_exits(l, n->kids[i], loop, brk);
+    rewrite_exits(l, n->init, loop, brk);
+    rewrite_exits(l, n->body, loop, brk);
+    rewrite_exits(l, n->els, loop, brk);
+}
+
+/* At the close of each block that declares local reducers. */
+static void rewrite_block_ends(Locals *l)
+{
+    const Unit *u = l->w->u;
+    for (int i = 0; i < l->n; i++) {
+        const Node *b = l->locals[i]->reducer->block;
+        if (i > 0 && l->locals[i - 1]->reducer->block == b)
+            continue;
+        int close = b->last - 1;
+        put_unregister(edit(l->w, off_of(u, close), off_of(u, close)), l, close, b);
+    }
 }
 
 static void lower_locals(Rewrite *w, const Func *fn)
@@ -492,9 +631,8 @@ static void lower_locals(Rewrite *w, const Func *fn)
     }
     if (!l.n)
         return;
-    analysis_walk(fn->body, rewrite_return, &l);
-    int close = fn->body->last - 1;
-    put_unregister(edit(w, off_of(u, close), off_of(u, close)), &l, close);
+    rewrite_exits(&l, fn->body, NULL, NULL);
+    rewrite_block_ends(&l);
     free(l.locals);
 }
 

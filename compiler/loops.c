@@ -35,6 +35,7 @@
 #include "emit.h"
 #include "tokens.h"
 
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -563,12 +564,46 @@ typedef struct {
     Buf *out;
     Emit e; /* for emit_line_directive */
     int id;
+    int anchor; /* token whose line generated lines are presumed at */
     const Func *fn;
     const Sym **caps; /* locals of F the body uses, in order of first use */
     int ncaps;
 } Writer;
 
-static void put(Writer *w, const char *s) { buf_puts(w->out, s); }
+/* `#line` for token i's line: the next output line is presumed there. */
+static void put_directive(Writer *w, int i)
+{
+    const Token *t = &w->u->toks[i];
+    w->e.u = w->u;
+    w->e.out = w->out;
+    emit_line_directive(&w->e, t->line, t->file ? t->file : w->u->name);
+}
+
+/* Generated text: each newline in s starts a line presumed at the anchor,
+ * the construct's first token, so that no helper line is presumed at
+ * other code of the user's or past the end of the file, and cc blames
+ * the construct's line for an error in its helpers. */
+static void put(Writer *w, const char *s)
+{
+    for (const char *nl; (nl = strchr(s, '\n')); s = nl + 1) {
+        buf_add(w->out, s, (size_t)(nl - s));
+        put_directive(w, w->anchor);
+    }
+    buf_puts(w->out, s);
+}
+
+static void put_fmt(Writer *w, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+static void put_fmt(Writer *w, const char *fmt, ...)
+{
+    Buf b = {0};
+    va_list ap;
+    va_start(ap, fmt);
+    buf_vprintf(&b, fmt, ap);
+    va_end(ap);
+    put(w, b.data ? b.data : "");
+    buf_free(&b);
+}
 
 static void put_tok(Writer *w, int i)
 {
@@ -590,9 +625,7 @@ static void put_range(Writer *w, int first, int last)
 static void put_position(Writer *w, int i, int col_off)
 {
     const Token *t = &w->u->toks[i];
-    w->e.u = w->u;
-    w->e.out = w->out;
-    emit_line_directive(&w->e, t->line, t->file ? t->file : w->u->name);
+    put_directive(w, i);
     for (int c = 1; c < t->col + col_off; c++)
         put(w, " ");
 }
@@ -739,16 +772,16 @@ static void put_capture_fields(Writer *w)
         strcat(name, ")");
         put_declaration_as(w, w->caps[i]->decl, name);
         free(name);
-        put(w, ";");
+        put(w, ";\n");
     }
 }
 
 static void put_struct(Writer *w, const Loop *lp)
 {
-    buf_printf(w->out, "struct cilkc_for_%d {", w->id);
+    put_fmt(w, "struct cilkc_for_%d {\n", w->id);
     put_capture_fields(w);
     put_declaration_as(w, lp->var, "cilkc_begin");
-    put(w, "; unsigned long long cilkc_delta, cilkc_grain; };\n");
+    put(w, ";\nunsigned long long cilkc_delta, cilkc_grain;\n};\n");
 }
 
 /* The statement body as written (with the spaces and comments between
@@ -762,7 +795,7 @@ static void put_captured(Writer *w, const Loop *lp, const Node *body)
             buf_add(w->out, w->u->buf + p->off + p->len, (size_t)(t->off - p->off - p->len));
         }
         if (kind(w->u, i) == TK_IDENT && is_capture(lp, t->sym))
-            buf_printf(w->out, "(*cilkc_c_%d->%s)", w->id, t->sym->name);
+            put_fmt(w, "(*cilkc_c_%d->%s)", w->id, t->sym->name);
         else if (is_pragma(w->u, i))
             pragma_words(w, lp, i, 1);
         else
@@ -775,10 +808,10 @@ static void put_captured(Writer *w, const Loop *lp, const Node *body)
 static void put_body(Writer *w, const Loop *lp)
 {
     const Node *body = lp->n->body;
-    buf_printf(w->out, "static void cilkc_for_%d_body(struct cilkc_for_%d *cilkc_c_%d,", w->id,
+    put_fmt(w, "static void cilkc_for_%d_body(struct cilkc_for_%d *cilkc_c_%d,", w->id,
                w->id, w->id);
     put_declaration_as(w, lp->var, var_name(lp));
-    buf_printf(w->out, ")\n{ (void)cilkc_c_%d; (void)%s; do", w->id, var_name(lp));
+    put_fmt(w, ")\n{ (void)cilkc_c_%d; (void)%s; do", w->id, var_name(lp));
     int block = body->kind == N_BLOCK;
     put_position(w, body->first, block ? 0 : -1);
     if (!block)
@@ -794,7 +827,7 @@ static void put_body(Writer *w, const Loop *lp)
 static void put_recursion(Writer *w, const Loop *lp)
 {
     int n = w->id;
-    buf_printf(w->out,
+    put_fmt(w,
                "static void cilkc_for_%d(struct cilkc_for_%d *cilkc_c_%d, unsigned long long "
                "cilkc_lo, unsigned long long cilkc_hi)\n"
                "{ while (cilkc_hi - cilkc_lo > cilkc_c_%d->cilkc_grain) {\n"
@@ -803,9 +836,10 @@ static void put_recursion(Writer *w, const Loop *lp)
                "    cilkc_lo = cilkc_mid; }\n  {",
                n, n, n, n, n, n);
     put_declaration_as(w, lp->var, "cilkc_b");
-    buf_printf(
-        w->out,
-        " = cilkc_c_%d->cilkc_begin; unsigned long long cilkc_d = cilkc_c_%d->cilkc_delta;\n"
+    put_fmt(
+        w,
+        " = cilkc_c_%d->cilkc_begin;\n"
+        "    unsigned long long cilkc_d = cilkc_c_%d->cilkc_delta;\n"
         "    for (; cilkc_lo < cilkc_hi; cilkc_lo++)\n"
         "      cilkc_for_%d_body(cilkc_c_%d, CILKRT_FOR_VALUE(cilkc_b, cilkc_lo, cilkc_d)); } }\n",
         n, n, n, n);
@@ -827,17 +861,17 @@ static void put_recursion(Writer *w, const Loop *lp)
 
 static void put_scope_struct(Writer *w)
 {
-    buf_printf(w->out, "struct cilkc_scope_%d {", w->id);
+    put_fmt(w, "struct cilkc_scope_%d {\n", w->id);
     put_capture_fields(w);
     if (!w->ncaps)
-        put(w, " char cilkc_none;"); /* C has no empty struct */
-    put(w, " };\n");
+        put(w, "char cilkc_none;\n"); /* C has no empty struct */
+    put(w, "};\n");
 }
 
 static void put_scope_function(Writer *w, const Loop *lp)
 {
     int n = w->id;
-    buf_printf(w->out,
+    put_fmt(w,
                "static void cilkc_scope_%d(struct cilkc_scope_%d *cilkc_c_%d)\n{ (void)cilkc_c_%d;",
                n, n, n, n);
     put_position(w, lp->n->body->first, 0);
@@ -848,10 +882,10 @@ static void put_scope_function(Writer *w, const Loop *lp)
 static void put_scope_call(Writer *w)
 {
     int n = w->id;
-    buf_printf(w->out, "{ struct cilkc_scope_%d cilkc_c_%d = {", n, n);
+    put_fmt(w, "{ struct cilkc_scope_%d cilkc_c_%d = {", n, n);
     for (int i = 0; i < w->ncaps; i++)
-        buf_printf(w->out, "%s &%s", i ? "," : "", w->caps[i]->name);
-    buf_printf(w->out, "%s }; cilkc_scope_%d(&cilkc_c_%d); }", w->ncaps ? "" : " 0", n, n);
+        put_fmt(w, "%s &%s", i ? "," : "", w->caps[i]->name);
+    put_fmt(w, "%s };\ncilkc_scope_%d(&cilkc_c_%d); }", w->ncaps ? "" : " 0", n, n);
 }
 
 /* ---------------------------------------------------------------------
@@ -889,17 +923,17 @@ static void put_count(Writer *w, const Loop *lp)
 {
     const char *v = var_name(lp);
     int up = counts_up(lp);
-    buf_printf(w->out, "%s %s cilkc_end ? ", v, tok_spelling(lp->op));
+    put_fmt(w, "%s %s cilkc_end ? ", v, tok_spelling(lp->op));
     char diff[256];
     snprintf(diff, sizeof diff, "CILKRT_FOR_DIFF(%s, %s)", up ? "cilkc_end" : v,
              up ? v : "cilkc_end");
     const char *mag = up ? "cilkc_delta" : "-cilkc_delta";
     if (lp->op == TK_LT || lp->op == TK_GT)
-        buf_printf(w->out, "(%s - 1) / (%s) + 1", diff, mag);
+        put_fmt(w, "(%s - 1) / (%s) + 1", diff, mag);
     else if (lp->op == TK_LE || lp->op == TK_GE)
-        buf_printf(w->out, "%s / (%s) + 1", diff, mag);
+        put_fmt(w, "%s / (%s) + 1", diff, mag);
     else
-        buf_printf(w->out, "%s / (%s)", diff, mag);
+        put_fmt(w, "%s / (%s)", diff, mag);
     put(w, " : 0");
 }
 
@@ -909,12 +943,12 @@ static void put_call(Writer *w, const Loop *lp)
     const char *v = var_name(lp);
     put(w, "{");
     put_range(w, lp->n->init->first, lp->n->init->last);
-    buf_printf(w->out, " struct cilkc_for_%d cilkc_c_%d = {", n, n);
+    put_fmt(w, "\nstruct cilkc_for_%d cilkc_c_%d = {", n, n);
     for (int i = 0; i < w->ncaps; i++)
-        buf_printf(w->out, "%s &%s", i ? "," : "", w->caps[i]->name);
+        put_fmt(w, "%s &%s", i ? "," : "", w->caps[i]->name);
     /* the bound in the type the comparison converts both sides to */
-    buf_printf(w->out,
-               "%s %s, 0, 0 }; unsigned long long cilkc_n_%d = (__extension__ ({ "
+    put_fmt(w,
+               "%s %s, 0, 0 };\nunsigned long long cilkc_n_%d = (__extension__ ({\n"
                "__typeof__(0 ? %s : (",
                w->ncaps ? "," : "", v, n, v);
     put_range(w, lp->bound.first, lp->bound.last);
@@ -922,17 +956,17 @@ static void put_call(Writer *w, const Loop *lp)
     put_range(w, lp->bound.first, lp->bound.last);
     put(w, ");");
     if (lp->step.last > lp->step.first) {
-        put(w, " __typeof__(");
+        put(w, "\n__typeof__(");
         put_range(w, lp->step.first, lp->step.last);
         put(w, ") cilkc_k = (");
         put_range(w, lp->step.first, lp->step.last);
         put(w, ");");
     }
-    put(w, " unsigned long long cilkc_delta = ");
+    put(w, "\nunsigned long long cilkc_delta = ");
     put_delta(w, lp);
-    buf_printf(w->out, "; cilkc_c_%d.cilkc_delta = cilkc_delta; (", n);
+    put_fmt(w, ";\ncilkc_c_%d.cilkc_delta = cilkc_delta;\n(", n);
     put_count(w, lp);
-    buf_printf(w->out, "); })); cilkc_c_%d.cilkc_grain = cilkrt_grainsize(cilkc_n_%d, ", n, n);
+    put_fmt(w, "); }));\ncilkc_c_%d.cilkc_grain = cilkrt_grainsize(cilkc_n_%d, ", n, n);
     size_t len;
     const char *g = lp->pragma ? grain_text(w->u, lp->pragma, &len) : NULL;
     if (g) {
@@ -942,7 +976,7 @@ static void put_call(Writer *w, const Loop *lp)
     } else {
         put(w, "0");
     }
-    buf_printf(w->out, "); if (cilkc_n_%d) cilkc_for_%d(&cilkc_c_%d, 0, cilkc_n_%d); }", n, n, n,
+    put_fmt(w, ");\nif (cilkc_n_%d) cilkc_for_%d(&cilkc_c_%d, 0, cilkc_n_%d); }", n, n, n,
                n);
 }
 
@@ -1045,6 +1079,7 @@ static void put_prototype(Writer *w, const Func *fn)
 static void lower_scope(Writer *w, const Found *f, Buf *before, Edits *es)
 {
     Loop lp = {.n = f->loop};
+    w->anchor = f->loop->first;
     collect_captures(w, &lp);
     drop_register(w, es);
     w->out = before;
@@ -1066,6 +1101,7 @@ static void lower_loop(Writer *w, const Found *f, Buf *before, Edits *es)
     Check c = {w->u, &quiet, 0, w->fn};
     Loop lp;
     loop_parse(&c, f->loop, f->pragma, &lp); /* checked before: no error */
+    w->anchor = f->loop->first;
     collect_captures(w, &lp);
     drop_register(w, es);
     w->out = before;
@@ -1096,7 +1132,9 @@ static void lower_func(Writer *w, const Func *fn, Edits *es)
     int k = edit(es, fn->byte_first, fn->byte_first);
     Buf before = {0};
     w->out = &before;
-    put(w, "\n");
+    buf_puts(&before, "\n"); /* F may not start a line */
+    put_position(w, fn->first, 0);
+    w->anchor = fn->first;
     put_prototype(w, fn);
     for (int i = 0; i < f.nfound; i++) {
         if (f.found[i].loop->kind == N_SCOPE)

@@ -142,6 +142,23 @@ for mode in continuation child; do
     [ -z "$bad" ] && ok || fail "helpers $mode: generated line outside f: $bad"
 done
 
+# The helpers of a cilk_for and of a cilk_scope (compiler/loops.c) are
+# presumed at the construct's lines (4-7, 9-11: the lowering of the helper
+# may put scaffolding at any line of it), never past the end of the file,
+# and laid out one statement or member per line: none of their lines is
+# long (they once reached 739 characters).
+printf 'int g(int x) { return x + 1; }\nint main(void)\n{\n    int a[100], s = 0; cilk_for (int i = 0; i < 100; i += 2) {\n        a[i] = i;\n        a[i + 1] = s;\n    }\n    int t = 0;\n    cilk_scope {\n        t = cilk_spawn g(a[98]);\n    }\n    return t != 99;\n}\n' >"$work/loop.cilkc"
+for mode in continuation child; do
+    "$CILKC" --steal=$mode -o "$work/loop.c" "$work/loop.cilkc" || { fail "loop helpers $mode: cilkc"; continue; }
+    presumed "$work/loop.c" "$work/loop.cilkc" >"$work/presumed"
+    bad=$(grep -E 'cilkc_for_1|cilkc_n_1|\bcilkc_(delta|grain|lo|hi|mid)\b' "$work/presumed" | grep -v '^[4-7] ' | head -1)
+    [ -z "$bad" ] && ok || fail "loop helpers $mode: a cilk_for helper's line not at the loop: $bad"
+    bad=$(grep -E 'cilkc_scope_2' "$work/presumed" | grep -Ev '^(9|10|11) ' | head -1)
+    [ -z "$bad" ] && ok || fail "loop helpers $mode: a cilk_scope helper's line not at the scope: $bad"
+    bad=$(grep -E 'cilkc_(for|scope)_|cilkc_n_' "$work/loop.c" | awk 'length($0) > 200' | head -1)
+    [ -z "$bad" ] && ok || fail "loop helpers $mode: a line over 200 characters: $bad"
+done
+
 # Layout: the translation of tests/e2e/layout/fib.i is
 # tests/e2e/layout/fib.MODE.c (UPDATE=1 rewrites them), and no generated
 # line of the corpus ends in white space.

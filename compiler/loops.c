@@ -1157,7 +1157,8 @@ int loops_lower(const Unit *u, int *next, Buf *out)
     int n = w.id - *next;
     *next = w.id;
     /* disjoint, but drop_register's come out of order */
-    qsort(es.v, (size_t)es.n, sizeof *es.v, edit_order);
+    if (es.n) /* (qsort of a null array, even empty, is undefined) */
+        qsort(es.v, (size_t)es.n, sizeof *es.v, edit_order);
     size_t pos = 0;
     for (int i = 0; i < es.n; i++) {
         buf_add(out, u->buf + pos, es.v[i].from - pos);

@@ -133,30 +133,40 @@ struct cilkrt_boundary {
 #define CILKRT_TDEQUE_BLOCK_LOG 12
 #define CILKRT_TDEQUE_BLOCK (1L << CILKRT_TDEQUE_BLOCK_LOG)
 typedef struct cilkrt_tdeque {
-    /* owner's line; the inline paths use the first four */
-    _Alignas(CILKRT_CACHE_LINE) char *top; /* the next free slot, in block */
-    char *push_limit;                      /* push inline while top < push_limit: the
-                                              block's end or the deepest depth so far */
-    char *pop_floor;                       /* pop inline while top > pop_floor: the slot
-                                              below top is private and in block */
-    unsigned long pushes;                  /* spawns (statistics, counted at the syncs) */
-    char *block;                           /* the current block: top is in [block, its end] */
-    long first;                            /* index of the block's first slot */
-    long split;                            /* the owner's copy of the shared split */
-    long peak;                             /* deepest index so far (statistics) */
-    char *_Atomic *blocks;                 /* block table, read by thieves */
+    /* owner's line; the inline paths use the first three */
+    _Alignas(CILKRT_CACHE_LINE) char *top; /* the next free slot, in block: always
+                                              a slot the owner may fill */
+    /* The inline paths' bounds: a push whose new top reaches push_limit,
+     * and a pop that finds top at or below pop_floor, go out of line.
+     * The owner sets them from its own bounds (limit, floor) unless a
+     * request is pending; a thief asking for work lowers push_limit to
+     * NULL and raises pop_floor to the top address, and so does a worker
+     * whose program has reducers, for good (tdeque.c: the race). Relaxed
+     * atomics: a plain load on the fast path. */
+    char *_Atomic push_limit;
+    char *_Atomic pop_floor;
+    unsigned long pushes; /* spawns (statistics, counted at the syncs) */
+    char *block;          /* the current block: top is in [block, its end) */
+    long first;           /* index of the block's first slot */
+    long split;           /* the owner's copy of the shared split */
+    long peak;            /* deepest index so far (statistics) */
+    char *limit, *floor;  /* the owner's bounds: the block's end or one past
+                             the deepest depth; the slot above split or the
+                             block's start */
+    int reducers;         /* cilkrt_reducers_live when the deque was made: the
+                             hooks run out of line, on every push and pop */
+    char *_Atomic *blocks; /* block table, read by thieves */
     /* thieves' line */
     _Alignas(CILKRT_CACHE_LINE) _Atomic unsigned long ts; /* tail | split << 32 */
     _Atomic int movesplit;                                /* a thief found nothing: share more */
 } cilkrt_tdeque;
 
-/* Out-of-line owner paths of the task deque (runtime/task.c, on
- * tdeque.c): make slot top reachable (another block, a new deepest
- * deque) and return top, and share the older half of the private slots
- * with thieves. They take the worker, which generated code has in a
- * register anyway. */
-char *cilkrt_task_reach(cilkrt_worker *w);
-void cilkrt_task_share(cilkrt_worker *w);
+/* The out-of-line path of the task deque's push (runtime/task.c, on
+ * tdeque.c), after a push that reached push_limit: a new block, a new
+ * deepest deque, a thief's request (share), the reducer hook. Returns
+ * top. It takes the worker, which generated code has in a register
+ * anyway. */
+char *cilkrt_task_pushed(cilkrt_worker *w);
 
 /* The work/span analyzer's per-worker state: the inline hooks of
  * cilkrt_wsp.h reach it through the worker pointer generated code has.
@@ -532,9 +542,12 @@ struct cilkrt_group {
 /* Child stealing's reducer views (runtime/reducer.c): hooks of the spawn
  * and the sync, once a unit with reducers has set cilkrt_reducers_live
  * (before main): a pushed task, a popped task about to run, a test for
- * the group's next task (the previous one has returned). They take no
- * group: its address would escape, and cc could no longer keep it in
- * registers (fib in child mode took twice as long). */
+ * the group's next task (the previous one has returned). The push and pop
+ * call the first two out of line (a deque made while the flag was set
+ * keeps its bounds at their request values, tdeque.c), so a program
+ * without reducers pays nothing for them. They take no group: its
+ * address would escape, and cc could no longer keep it in registers
+ * (fib in child mode took twice as long). */
 extern int cilkrt_reducers_live;
 void cilkrt_reducer_spawned(void);
 void cilkrt_reducer_task_begin(void);
@@ -558,31 +571,28 @@ typedef struct cilkrt_lock {
 } cilkrt_lock;
 
 /* The slot for the next spawn; the caller fills it, then calls
- * cilkrt_task_push. Out of line only at a block's end or a new deepest
- * deque. */
+ * cilkrt_task_push. top is always a slot the owner may fill (the push
+ * that fills a block's last slot moves top to the next block). */
 static inline cilkrt_task *cilkrt_task_slot(cilkrt_worker *w, cilkrt_group *g)
 {
-    cilkrt_tdeque *q = &w->tq;
     if (g->n == 0) /* (a constant for cc in straight-line code) */
-        g->top = q->top;
-    if (__builtin_expect(g->top >= q->push_limit, 0))
-        g->top = cilkrt_task_reach(w);
+        g->top = w->tq.top;
     return (cilkrt_task *)(void *)g->top;
 }
 
 /* Push the slot just filled. It stays private (thieves cannot see it)
- * until the owner shares it: here, when a thief has asked (movesplit);
- * the share's release makes the record visible to the thief's acquire.
- * relaxed: the flag is only a hint, a late look delays a steal, no more. */
+ * until the owner shares it, out of line: push_limit sends the push there
+ * at a block's end, at a new deepest deque, when a thief has asked
+ * (movesplit) and in a program with reducers. The share's release makes
+ * the record visible to the thief's acquire. relaxed: a thief's request
+ * is only a hint, a late look delays a steal, no more. */
 static inline void cilkrt_task_push(cilkrt_worker *w, cilkrt_group *g)
 {
     cilkrt_tdeque *q = &w->tq;
     q->top = g->top += CILKRT_TASK_SLOT;
     g->n++;
-    if (__builtin_expect(cilkrt_reducers_live, 0))
-        cilkrt_reducer_spawned();
-    if (__builtin_expect(CILKRT_LOAD(&q->movesplit, __ATOMIC_RELAXED), 0))
-        cilkrt_task_share(w);
+    if (__builtin_expect(g->top >= CILKRT_LOAD(&q->push_limit, __ATOMIC_RELAXED), 0))
+        g->top = cilkrt_task_pushed(w);
 }
 
 /* Pop the group's newest task, for the sync. Returns the slot, which is free
@@ -590,30 +600,22 @@ static inline void cilkrt_task_push(cilkrt_worker *w, cilkrt_group *g)
  * it. Returns NULL if a thief had taken the task: it has then finished
  * (the caller worked on the thief's tasks meanwhile, task.c), its result
  * is in place, and it is popped. Out of line when the slot below top is
- * the first of a block or was shared with thieves (tq.pop_floor). */
+ * in the block below or was shared with thieves, when a thief has asked
+ * (the sync of a loop of spawns shares too), and with reducers: pop_floor
+ * (relaxed: see cilkrt_task_push). */
 cilkrt_task *cilkrt_task_pop_slow(cilkrt_worker *w);
 static inline cilkrt_task *cilkrt_task_pop(cilkrt_worker *w, cilkrt_group *g)
 {
     cilkrt_tdeque *q = &w->tq;
     g->n--;
-    if (__builtin_expect(g->top > q->pop_floor, 1)) {
+    if (__builtin_expect(g->top > CILKRT_LOAD(&q->pop_floor, __ATOMIC_RELAXED), 1)) {
         q->top = g->top -= CILKRT_TASK_SLOT;
-        /* a thief asked: share here too, or a loop of spawns would stay
-         * private through its whole sync (relaxed: see cilkrt_task_push) */
-        if (__builtin_expect(CILKRT_LOAD(&q->movesplit, __ATOMIC_RELAXED), 0))
-            cilkrt_task_share(w);
-        if (__builtin_expect(cilkrt_reducers_live, 0)) {
-            cilkrt_reducer_task_begin();
-            g->ran = 1;
-        }
         return (cilkrt_task *)(void *)g->top;
     }
     cilkrt_task *t = cilkrt_task_pop_slow(w);
     g->top = q->top;
-    if (t && __builtin_expect(cilkrt_reducers_live, 0)) {
-        cilkrt_reducer_task_begin();
-        g->ran = 1;
-    }
+    if (t) /* the slow path ran cilkrt_reducer_task_begin */
+        g->ran = q->reducers;
     return t;
 }
 

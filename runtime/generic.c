@@ -37,10 +37,7 @@ static void generic_thunk(cilkrt_worker *w, cilkrt_task *h)
 
 void *cilkrt_generic_alloc(worker *w, size_t size, cilkrt_generic_fn run)
 {
-    cilkrt_tdeque *q = &w->pub.tq;
-    if (q->top >= q->push_limit)
-        cilkrt_tdeque_reach(q);
-    cilkrt_task *h = (cilkrt_task *)(void *)q->top;
+    cilkrt_task *h = (cilkrt_task *)(void *)w->pub.tq.top; /* a slot to fill */
     generic_record *r = CILKRT_RECORD(&w->pub, h, generic_record);
     h->run = generic_thunk;
     r->run = run;

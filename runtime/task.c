@@ -119,7 +119,7 @@ void cilkrt_task_run_stolen(worker *w, cilkrt_task *t)
            !atomic_compare_exchange_weak_explicit(&t->state, &s, (uintptr_t)w | (s & WAITING),
                                                   memory_order_relaxed, memory_order_relaxed))
         ;
-    if (cilkrt_reducers_live)
+    if (w->pub.tq.reducers)
         cilkrt_reducer_run_stolen(&w->pub, t);
     else
         t->run(&w->pub, t);
@@ -256,25 +256,36 @@ static void wait_stolen(worker *w, cilkrt_task *t)
     atomic_store_explicit(&t->state, 0, memory_order_relaxed);
 }
 
-char *cilkrt_task_reach(cilkrt_worker *w) { return cilkrt_tdeque_reach(&w->tq); }
-
-/* The share publishes work: wake a sleeping worker to take it (a load of
+/* A share publishes work: wake a sleeping worker to take it (a load of
  * the sleeper count, off the spawn fast path: a thief asked first). */
-void cilkrt_task_share(cilkrt_worker *w)
+static void settle(cilkrt_worker *w)
 {
-    if (cilkrt_tdeque_share(&w->tq))
+    if (cilkrt_tdeque_settle(&w->tq))
         cilkrt_wake_idle();
+}
+
+char *cilkrt_task_pushed(cilkrt_worker *w)
+{
+    if (w->tq.reducers)
+        cilkrt_reducer_spawned();
+    if (cilkrt_tdeque_pushed(&w->tq))
+        cilkrt_wake_idle();
+    return w->tq.top;
 }
 
 cilkrt_task *cilkrt_task_pop_slow(cilkrt_worker *pw)
 {
     cilkrt_tdeque *q = &pw->tq;
     cilkrt_task *t = cilkrt_tdeque_pop(q);
-    if (t)
+    if (t) {
+        settle(pw);
+        if (q->reducers)
+            cilkrt_reducer_task_begin();
         return t;
+    }
     cilkrt_task *s = cilkrt_tdeque_top_slot(q);
     wait_stolen(worker_of(pw), s);
-    if (cilkrt_reducers_live)
+    if (q->reducers)
         cilkrt_reducer_task_stolen(s);
     cilkrt_tdeque_pop_stolen(q);
     return NULL;

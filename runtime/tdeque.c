@@ -35,18 +35,42 @@
  * reach; calloc leaves the untouched part of it unbacked. Blocks stay
  * until exit (the deque's memory is its deepest depth).
  *
- * A thief that finds nothing, or takes the last shared slot, sets
- * movesplit; so does the owner when it learns that nothing is left for
- * thieves. The owner's next push then
- * shares the older half of its private slots (at least the new one).
+ * A thief that finds nothing, or takes the last shared slot, asks the
+ * owner to share (cilkrt_tdeque_ask); so does the owner when it learns
+ * that nothing is left for thieves. The owner's next push then shares
+ * the older half of its private slots (at least the new one), and so
+ * does its next pop (a loop's sync).
+ *
+ * The inline paths test one bound each and nothing else: a push goes
+ * out of line when its new top reaches push_limit, a pop when top is at
+ * or below pop_floor. The owner's own bounds (limit, floor) are the
+ * block's end or the deepest depth so far (the push records a new one),
+ * and the slot above split or the block's start. A request sets
+ * movesplit and then moves the two bounds to their request values, NULL
+ * and the top address, so the owner's next push or pop goes out of line
+ * and shares: no load of movesplit on the fast path. A deque made while
+ * cilkrt_reducers_live is set keeps the request values for good: its
+ * pushes and pops run the reducer hooks out of line.
+ *
+ * The race: a thief stores movesplit (relaxed) and then the bounds
+ * (release); the owner, out of line, sets the bounds back with a CAS
+ * (acquire) from the value it reads (publish), and then loads movesplit.
+ * If its CAS overwrote a thief's request, it read that thief's release
+ * store, so the load sees movesplit set and the owner lowers the bounds
+ * again; if the thief's store comes later, the bound is its request
+ * value. Either way a request survives until the owner shares, which
+ * clears movesplit first: a thief's late store of a bound after that
+ * costs one more trip out of line, no more. Thieves store only while
+ * movesplit reads 0 (a pending request stays one store per bound, and
+ * idle thieves do not keep writing the owner's line).
  *
  * The owner's inline paths use one block at a time: top is a pointer into
- * it (or at its end), and the out-of-line paths here switch blocks when a
- * push reaches the end or a pop reaches the start. Between operations top
- * is canonical (set_top): one pointer per index. Generated code keeps a
- * copy of top in a register across calls (cilkrt_group.top), which is
- * right because every call leaves the deque as it found it: same index,
- * hence same pointer.
+ * it, never its end: the push that fills a block's last slot moves top to
+ * the next block's first (adding it), and a pop from a block's first slot
+ * goes back to the block below. So each index has one pointer, and
+ * generated code may keep a copy of top in a register across calls
+ * (cilkrt_group.top): every call leaves the deque as it found it, same
+ * index, hence same pointer.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -64,6 +88,9 @@ static unsigned long pack(long tail, long split)
 
 static long tail_of(unsigned long ts) { return (long)(ts & 0xffffffffu); }
 static long split_of(unsigned long ts) { return (long)(ts >> 32); }
+
+#define ASK_PUSH ((char *)0)              /* push_limit while a request waits */
+#define ASK_POP ((char *)~(uintptr_t)0) /* pop_floor while a request waits */
 
 static void use_block(cilkrt_tdeque *q, long b, long t);
 
@@ -83,6 +110,9 @@ void cilkrt_tdeque_init(cilkrt_tdeque *q)
     q->blocks = xcalloc((size_t)TABLE_SIZE, sizeof *q->blocks, "a task deque's block table");
     atomic_init(&q->ts, pack(0, 0));
     atomic_init(&q->movesplit, 1); /* empty: share the first push */
+    atomic_init(&q->push_limit, ASK_PUSH);
+    atomic_init(&q->pop_floor, ASK_POP);
+    q->reducers = cilkrt_reducers_live;
     use_block(q, 0, 0);
 }
 
@@ -118,21 +148,37 @@ static char *slot_in_block(const cilkrt_tdeque *q, long i)
     return q->block + (i - q->first) * CILKRT_TASK_SLOT;
 }
 
-/* The inline paths' bounds: push below the block's end and the deepest
- * depth so far; pop above split, and not the block's first slot (but the
- * deque's), so that a pop back to a block boundary comes here and leaves
- * top canonical. */
+/* Set bound b to v unless a thief stored its request value since the
+ * owner's last store (then the CAS fails, and the request stays).
+ * acquire: a CAS that overwrites a request reads the thief's release
+ * store, so refresh's later load of movesplit sees the request. */
+static void publish(char *_Atomic *b, char *v)
+{
+    char *old = atomic_load_explicit(b, memory_order_relaxed);
+    if (old != v)
+        atomic_compare_exchange_strong_explicit(b, &old, v, memory_order_acquire,
+                                                memory_order_relaxed);
+}
+
+/* The owner's bounds, from block, peak and split, and the inline paths'
+ * (see the header comment for the race with thieves). */
 static void refresh(cilkrt_tdeque *q)
 {
     long end = q->first + CILKRT_TDEQUE_BLOCK;
-    long low = q->first + (q->first > 0);
-    q->push_limit = slot_in_block(q, q->peak < end ? q->peak : end);
-    q->pop_floor = slot_in_block(q, q->split > low ? q->split : low);
+    q->limit = slot_in_block(q, q->peak < end ? q->peak + 1 : end);
+    q->floor = slot_in_block(q, q->split > q->first ? q->split : q->first);
+    int ask = q->reducers || atomic_load_explicit(&q->movesplit, memory_order_relaxed);
+    publish(&q->push_limit, ask ? ASK_PUSH : q->limit);
+    publish(&q->pop_floor, ask ? ASK_POP : q->floor);
+    if (!ask && atomic_load_explicit(&q->movesplit, memory_order_relaxed)) {
+        atomic_store_explicit(&q->push_limit, ASK_PUSH, memory_order_relaxed);
+        atomic_store_explicit(&q->pop_floor, ASK_POP, memory_order_relaxed);
+    }
 }
 
 /* Make block b current, adding it if it is new, with top at index t (in
- * the block or at its end). A new block's slots start zeroed: a slot's
- * state is 0 whenever the owner fills it. */
+ * the block). A new block's slots start zeroed: a slot's state is 0
+ * whenever the owner fills it. */
 static void use_block(cilkrt_tdeque *q, long b, long t)
 {
     char *block = atomic_load_explicit(&q->blocks[b], memory_order_relaxed);
@@ -153,45 +199,62 @@ static void use_block(cilkrt_tdeque *q, long b, long t)
     refresh(q);
 }
 
-/* Top at index t, canonical: a block boundary is the end of the block
- * below it (only a push moves on to the next block, in
- * cilkrt_tdeque_reach, and fills its first slot right away). */
-static void set_top(cilkrt_tdeque *q, long t)
-{
-    long b = t >> CILKRT_TDEQUE_BLOCK_LOG;
-    if (t > 0 && (t & (CILKRT_TDEQUE_BLOCK - 1)) == 0)
-        b--;
-    use_block(q, b, t);
-}
+/* Top at index t, in block t's own block. */
+static void set_top(cilkrt_tdeque *q, long t) { use_block(q, t >> CILKRT_TDEQUE_BLOCK_LOG, t); }
 
 /* The owner found nothing left for thieves (as at the start): its next
  * push shares at once, as if a thief had asked. Otherwise a task spawned
  * before a long serial stretch (spawn f(); g(); sync;) would stay private
- * until the next spawn, and f could not run beside g. relaxed: a hint. */
+ * until the next spawn, and f could not run beside g. The caller then
+ * refreshes the bounds. relaxed: a hint. */
 static void ask_share(cilkrt_tdeque *q)
 {
     atomic_store_explicit(&q->movesplit, 1, memory_order_relaxed);
 }
 
-char *cilkrt_tdeque_reach(cilkrt_tdeque *q)
+void cilkrt_tdeque_ask(cilkrt_tdeque *q)
+{
+    /* look first: a pending request needs no second store (header) */
+    if (atomic_load_explicit(&q->movesplit, memory_order_relaxed))
+        return;
+    atomic_store_explicit(&q->movesplit, 1, memory_order_relaxed);
+    /* release: the owner's CAS that overwrites these reads them (publish) */
+    atomic_store_explicit(&q->push_limit, ASK_PUSH, memory_order_release);
+    atomic_store_explicit(&q->pop_floor, ASK_POP, memory_order_release);
+}
+
+long cilkrt_tdeque_pushed(cilkrt_tdeque *q)
 {
     long t = top_index(q);
-    if (t >= MAX_INDEX) {
-        fprintf(stderr, "cilkrt: error: more than %ld tasks pending on one worker\n", MAX_INDEX);
-        exit(1);
+    if (t > q->peak)
+        q->peak = t;
+    if (t == q->first + CILKRT_TDEQUE_BLOCK) {
+        if (t >= MAX_INDEX) {
+            fprintf(stderr, "cilkrt: error: more than %ld tasks pending on one worker\n",
+                    MAX_INDEX - 1);
+            exit(1);
+        }
+        use_block(q, t >> CILKRT_TDEQUE_BLOCK_LOG, t);
     }
-    if (t + 1 > q->peak)
-        q->peak = t + 1;
-    use_block(q, t >> CILKRT_TDEQUE_BLOCK_LOG, t);
-    return q->top;
+    return cilkrt_tdeque_settle(q);
+}
+
+long cilkrt_tdeque_settle(cilkrt_tdeque *q)
+{
+    if (atomic_load_explicit(&q->movesplit, memory_order_relaxed))
+        return cilkrt_tdeque_share(q);
+    refresh(q);
+    return 0;
 }
 
 long cilkrt_tdeque_share(cilkrt_tdeque *q)
 {
-    atomic_store_explicit(&q->movesplit, 0, memory_order_relaxed);
     long priv = top_index(q) - q->split;
-    if (priv <= 0)
+    if (priv <= 0) { /* nothing to share: the request waits for the next push */
+        refresh(q);
         return 0;
+    }
+    atomic_store_explicit(&q->movesplit, 0, memory_order_relaxed);
     long n = (priv + 1) / 2; /* the older half, at least one slot */
     /* release: the shared slots' contents (and their blocks) are visible
      * to the thief that takes them. seq_cst: the caller then loads the
@@ -208,8 +271,12 @@ long cilkrt_tdeque_share(cilkrt_tdeque *q)
 void *cilkrt_tdeque_pop(cilkrt_tdeque *q)
 {
     long i = top_index(q) - 1;
-    if (i >= q->split) { /* private: the first slot of a block */
-        set_top(q, i);
+    if (i >= q->split) { /* private: in the block below, or a request or
+                            the reducers sent the pop here */
+        if (i >= q->first)
+            q->top -= CILKRT_TASK_SLOT; /* the bounds stay right */
+        else
+            set_top(q, i);
         return cilkrt_tdeque_slot(q, i);
     }
     /* top == split: the slot is the newest shared one */
@@ -274,10 +341,7 @@ long cilkrt_tdeque_steal_batch(cilkrt_tdeque *q, int half, long *first)
     unsigned long ts = atomic_load_explicit(&q->ts, memory_order_acquire);
     long tail = tail_of(ts), split = split_of(ts);
     if (tail >= split) {
-        /* ask the owner to share; look first, so that idle thieves do not
-         * keep writing the owner's flag */
-        if (!atomic_load_explicit(&q->movesplit, memory_order_relaxed))
-            atomic_store_explicit(&q->movesplit, 1, memory_order_relaxed);
+        cilkrt_tdeque_ask(q);
         return 0;
     }
     long k = batch_size(split - tail, half);
@@ -286,7 +350,7 @@ long cilkrt_tdeque_steal_batch(cilkrt_tdeque *q, int half, long *first)
                                                  memory_order_acquire, memory_order_relaxed))
         return 0; /* another thief, or the owner took some back */
     if (tail + k == split)
-        ask_share(q); /* we took the last ones: have more ready for the next thief */
+        cilkrt_tdeque_ask(q); /* we took the last ones: have more ready for the next thief */
     *first = tail;
     return k;
 }

@@ -116,15 +116,24 @@ int cilkrt_deque_steal(cilkrt_worker *v, worker *thief, uintptr_t *e) CILKRT_HID
 /* ---- tdeque.c: child stealing's task deque (a split deque of slots) ---- */
 void cilkrt_tdeque_init(cilkrt_tdeque *q) CILKRT_HIDDEN;
 void cilkrt_tdeque_destroy(cilkrt_tdeque *q) CILKRT_HIDDEN;
-char *cilkrt_tdeque_reach(cilkrt_tdeque *q) CILKRT_HIDDEN;
+/* Owner, after a push that reached push_limit: record a new deepest
+ * deque, move top to the next block after a block's last slot, and
+ * settle. */
+long cilkrt_tdeque_pushed(cilkrt_tdeque *q) CILKRT_HIDDEN;
+/* Owner, out of line: share if a thief asked, and set the inline paths'
+ * bounds again; returns how many slots it shared. */
+long cilkrt_tdeque_settle(cilkrt_tdeque *q) CILKRT_HIDDEN;
 /* Owner: share the older half of the private slots (at least one); returns
  * how many. */
 long cilkrt_tdeque_share(cilkrt_tdeque *q) CILKRT_HIDDEN;
+/* A thief (or a test): ask the owner to share, through movesplit and the
+ * inline paths' bounds. */
+void cilkrt_tdeque_ask(cilkrt_tdeque *q) CILKRT_HIDDEN;
 void *cilkrt_tdeque_slot(cilkrt_tdeque *q, long i) CILKRT_HIDDEN;
-/* Owner, when the inline pop finds top <= pop_floor (and top > 0): pop
- * slot top - 1 and return it if it is private (the first of a block), or
- * after taking back part of the shared slots; NULL if a thief took it
- * (then top is unchanged). */
+/* Owner, when the inline pop finds top <= pop_floor: pop slot top - 1 and
+ * return it if it is private, or after taking back part of the shared
+ * slots; NULL if a thief took it (then top is unchanged). The caller
+ * settles the bounds. */
 void *cilkrt_tdeque_pop(cilkrt_tdeque *q) CILKRT_HIDDEN;
 /* Owner: slot top - 1, and dropping it once its thief has finished. */
 void *cilkrt_tdeque_top_slot(cilkrt_tdeque *q) CILKRT_HIDDEN;

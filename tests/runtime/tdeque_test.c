@@ -121,6 +121,83 @@ Test(tdeque, thief_takes_oldest_shared_slot)
     free_worker(w);
 }
 
+/* A request (a thief found nothing) moves the inline paths' bounds, so
+ * that the owner's next push or pop goes out of line and shares: the fast
+ * paths test nothing else. */
+Test(tdeque, a_request_sends_the_next_push_and_pop_out_of_line)
+{
+    worker *w = new_worker(0);
+    cilkrt_tdeque *q = &w->pub.tq;
+    cilkrt_group_init(&w->pub, &group);
+    reset_taken(32);
+    for (unsigned long i = 0; i < 8; i++)
+        push(w, &group, count, i); /* 0 shared at once, 1..7 private */
+    cr_assert_eq(cilkrt_tdeque_pending(q, 0), 1);
+    cr_expect_neq(atomic_load(&q->push_limit), NULL, "no request: the owner's bounds");
+    cilkrt_tdeque_ask(q);
+    cr_expect_eq(atomic_load(&q->push_limit), NULL, "a request lowers the push's bound");
+    cr_expect_eq(atomic_load(&q->pop_floor), (char *)~(uintptr_t)0, "and raises the pop's");
+    push(w, &group, count, 8); /* shares 4 of 1..8 */
+    cr_expect_eq(cilkrt_tdeque_pending(q, 0), 5);
+    cr_expect_eq(atomic_load(&q->push_limit), q->limit, "served: the owner's bounds again");
+    cr_expect_eq(atomic_load(&q->pop_floor), q->floor);
+    cilkrt_tdeque_ask(q);
+    cr_assert(pop_run(w)); /* pops 8, shares 2 of 5..7 */
+    cr_expect_eq(taken[8], 1);
+    cr_expect_eq(cilkrt_tdeque_pending(q, 0), 7);
+    cr_expect_eq(atomic_load(&q->pop_floor), q->floor);
+    free_worker(w);
+}
+
+/* A request that finds nothing private to share waits for the next push:
+ * here the owner's pop takes back the last shared slot, and the task it
+ * pushes next must be shared at once. */
+Test(tdeque, a_request_waits_for_something_to_share)
+{
+    worker *w = new_worker(0);
+    cilkrt_tdeque *q = &w->pub.tq;
+    cilkrt_group_init(&w->pub, &group);
+    reset_taken(4);
+    push(w, &group, count, 0); /* shared at once */
+    cilkrt_tdeque_ask(q);
+    cr_assert(pop_run(w), "taken back, nothing private left");
+    cr_expect(atomic_load(&q->movesplit), "the request waits");
+    cr_expect_eq(atomic_load(&q->push_limit), NULL);
+    push(w, &group, count, 1);
+    cilkrt_task *t = cilkrt_tdeque_steal(q);
+    cr_assert_not_null(t, "the next push was shared");
+    cr_expect_eq(*CILKRT_RECORD_OF(t, unsigned long), 1);
+    free_worker(w);
+}
+
+/* In a program with reducers every push and pop goes out of line, where
+ * the hooks run in pairs: the strand's views are back to the leftmost
+ * (no map) after the sync. */
+Test(tdeque, with_reducers_every_push_and_pop_runs_the_hooks)
+{
+    cilkrt_reducers_live = 1;
+    worker *w = new_worker(0);
+    cilkrt_reducers_live = 0;
+    cilkrt_tdeque *q = &w->pub.tq;
+    cilkrt_tls_worker = &w->pub;
+    cilkrt_group_init(&w->pub, &group);
+    reset_taken(8);
+    for (unsigned long i = 0; i < 5; i++) {
+        push(w, &group, count, i);
+        cr_expect_eq(atomic_load(&q->push_limit), NULL, "push %lu", i);
+        cr_expect_neq(cilkrt_tls_h.map, NULL, "a spawn closes the strand's views");
+    }
+    while (cilkrt_group_pending(&group)) {
+        cr_assert(pop_run(w));
+        cr_expect_eq(atomic_load(&q->pop_floor), (char *)~(uintptr_t)0);
+    }
+    for (int i = 0; i < 5; i++)
+        cr_expect_eq(taken[i], 1);
+    cr_expect_null(cilkrt_tls_h.map, "the hooks ran in pairs");
+    cilkrt_tls_worker = NULL;
+    free_worker(w);
+}
+
 /* Steal-half takes the largest power of two not above half of the shared
  * slots, oldest first, in one CAS; steal-one takes one. */
 static long shared_of(worker *w)
@@ -135,7 +212,7 @@ Test(tdeque, steal_half_takes_a_power_of_two_not_above_half)
     reset_taken(64);
     for (unsigned long i = 0; i < 45; i++)
         push(w, &group, count, i);
-    atomic_store(&w->pub.tq.movesplit, 1);
+    cilkrt_tdeque_ask(&w->pub.tq);
     push(w, &group, count, 45); /* shares 1..23 (0 was shared at once) */
     cr_assert_eq(shared_of(w), 24);
     static const long want[][2] = {{0, 8}, {8, 8}, {16, 4}, {20, 2}};
@@ -167,7 +244,7 @@ Test(tdeque, batch_runs_every_task_once_on_the_thief)
     reset_taken(16);
     for (unsigned long i = 0; i < 9; i++)
         push(v, &group, record_runner, i);
-    atomic_store(&v->pub.tq.movesplit, 1);
+    cilkrt_tdeque_ask(&v->pub.tq);
     push(v, &group, record_runner, 9); /* 0..5 shared */
     long first, k = cilkrt_tdeque_steal_batch(&v->pub.tq, 1, &first);
     cr_assert_eq(k, 2);
@@ -194,7 +271,7 @@ Test(tdeque, owner_takes_back_unstolen_shared_slots)
     reset_taken(16);
     for (unsigned long i = 0; i < 8; i++)
         push(w, &group, count, i);
-    atomic_store(&w->pub.tq.movesplit, 1);
+    cilkrt_tdeque_ask(&w->pub.tq);
     push(w, &group, count, 8);
     cr_expect_eq(w->pub.tq.split, 5, "slots 0..4 shared");
     for (int i = 8; i >= 0; i--)

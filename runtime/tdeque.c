@@ -75,11 +75,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 #include "worker.h"
 
 #define TABLE_SIZE (1L << (32 - CILKRT_TDEQUE_BLOCK_LOG))
 #define MAX_INDEX ((1L << 32) - 1)
+#define BLOCK_BYTES ((size_t)CILKRT_TDEQUE_BLOCK * CILKRT_TASK_SLOT)
 
 static unsigned long pack(long tail, long split)
 {
@@ -122,7 +124,7 @@ void cilkrt_tdeque_destroy(cilkrt_tdeque *q)
         char *block = atomic_load_explicit(&q->blocks[b], memory_order_relaxed);
         if (!block)
             break; /* blocks are added bottom up */
-        free(block);
+        munmap(block, BLOCK_BYTES);
     }
     free(q->blocks);
     q->blocks = NULL;
@@ -177,19 +179,22 @@ static void refresh(cilkrt_tdeque *q)
 }
 
 /* Make block b current, adding it if it is new, with top at index t (in
- * the block). A new block's slots start zeroed: a slot's state is 0
- * whenever the owner fills it. */
+ * the block). A new block's slots start zeroed (fresh pages): a slot's
+ * state is 0 whenever the owner fills it. MAP_POPULATE: the kernel
+ * backs the block's 48 pages in one call instead of 48 page faults in
+ * the pushes; a spawn loop of 10^6 tasks at one worker went from 64.3
+ * (56.3-74.9) to 50.1 (45.6-79.8) ms of CPU time (docs/performance.md). */
 static void use_block(cilkrt_tdeque *q, long b, long t)
 {
     char *block = atomic_load_explicit(&q->blocks[b], memory_order_relaxed);
     if (!block) {
-        block = aligned_alloc(CILKRT_CACHE_LINE, CILKRT_TDEQUE_BLOCK * CILKRT_TASK_SLOT);
-        if (!block) {
+        block = mmap(NULL, BLOCK_BYTES, PROT_READ | PROT_WRITE,
+                     MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE, -1, 0);
+        if (block == MAP_FAILED) {
             fprintf(stderr, "cilkrt: error: out of memory for %ld more tasks\n",
                     CILKRT_TDEQUE_BLOCK);
             exit(1);
         }
-        memset(block, 0, CILKRT_TDEQUE_BLOCK * CILKRT_TASK_SLOT);
         /* relaxed: published with the slots, by the release that shares them */
         atomic_store_explicit(&q->blocks[b], block, memory_order_relaxed);
     }

@@ -133,7 +133,7 @@ Test(tdeque, a_request_sends_the_next_push_and_pop_out_of_line)
     for (unsigned long i = 0; i < 8; i++)
         push(w, &group, count, i); /* 0 shared at once, 1..7 private */
     cr_assert_eq(cilkrt_tdeque_pending(q, 0), 1);
-    cr_expect_neq(atomic_load(&q->push_limit), NULL, "no request: the owner's bounds");
+    cr_expect_not_null(atomic_load(&q->push_limit), "no request: the owner's bounds");
     cilkrt_tdeque_ask(q);
     cr_expect_eq(atomic_load(&q->push_limit), NULL, "a request lowers the push's bound");
     cr_expect_eq(atomic_load(&q->pop_floor), (char *)~(uintptr_t)0, "and raises the pop's");
@@ -185,7 +185,7 @@ Test(tdeque, with_reducers_every_push_and_pop_runs_the_hooks)
     for (unsigned long i = 0; i < 5; i++) {
         push(w, &group, count, i);
         cr_expect_eq(atomic_load(&q->push_limit), NULL, "push %lu", i);
-        cr_expect_neq(cilkrt_tls_h.map, NULL, "a spawn closes the strand's views");
+        cr_expect_not_null(cilkrt_tls_h.map, "a spawn closes the strand's views");
     }
     while (cilkrt_group_pending(&group)) {
         cr_assert(pop_run(w));

@@ -53,6 +53,15 @@ unsigned long cilkrt_stats_suspensions(void);
  * the worker asks about itself (they are private to it). */
 long cilkrt_stats_deque_length(int id);
 
+/* Let thieves in: in child mode, share this worker's private tasks if a
+ * thief has asked for work, as its next spawn or sync would (until then a
+ * task spawned before a long strand stays out of thieves' reach). For a
+ * strand that runs long without spawning or syncing, e.g. one that waits
+ * for another strand. Cheap (one load when nobody asked); does nothing in
+ * continuation mode, whose spawned work thieves reach without the owner,
+ * and on threads that are not workers. */
+void cilkrt_poll(void);
+
 /* Task groups: spawn any C function onto the pool from plain C or from
  * another language, with arguments marshalled by libffi (docs/runtime.md,
  * "Task groups", and cilk_group(3)).

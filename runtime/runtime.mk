@@ -3,7 +3,7 @@
 
 RT_SRC := $(addprefix runtime/,alloca.c deque.c tdeque.c frame.c cont.c task.c generic.c \
                                 sched.c inject.c pool.c stats.c workspan.c loop.c cilkrt.c group.c \
-                                cilk5.c reducer.c)
+                                cilk5.c reducer.c poll.c)
 RT_HDR := runtime/cilkrt_abi.h runtime/cilkrt.h runtime/worker.h runtime/cilkrt_wsp.h \
           runtime/cilk/cilkscale.h runtime/cilk.h
 # cilk.h, cilk-lib.cilkh, cilk-lib.h and cilk-compat.h: Cilk-5's library (runtime/cilk5.c)

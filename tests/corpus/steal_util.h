@@ -7,6 +7,12 @@
  * The budget is zero when no other strand could run meanwhile: on the
  * program's initial thread (the serial elision, --steal=serial) and when
  * CILK_NWORKERS < 2. So those runs never stall.
+ *
+ * A waiting strand polls the runtime (cilkrt_poll): in child mode the
+ * strand it waits for may be a task this worker spawned and has not yet
+ * shared with thieves, which it would share only at its next spawn or
+ * sync. Built by cilkcc (__cilkc__), the program links libcilkrt; the
+ * serial elision, plain C, does not poll (it never waits).
  */
 #ifndef STEAL_UTIL_H
 #define STEAL_UTIL_H
@@ -16,6 +22,13 @@
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <time.h>
+
+#ifdef __cilkc__
+#include <cilkrt.h>
+#define su_poll() cilkrt_poll()
+#else
+#define su_poll() ((void)0)
+#endif
 
 #define SU_BUDGET_NS 2000000000L
 
@@ -53,8 +66,10 @@ static inline void su_wait(atomic_int *flag)
     long budget = su_budget_ns(), start = su_now_ns();
 
     while (!atomic_load_explicit(flag, memory_order_acquire) &&
-           su_now_ns() - start < budget)
+           su_now_ns() - start < budget) {
+        su_poll();
         sched_yield();
+    }
 }
 
 /* Busy for ns nanoseconds (if waiting makes sense at all), so that other
@@ -65,8 +80,10 @@ static inline void su_delay(long ns)
 
     if (su_budget_ns() == 0)
         return;
-    while (su_now_ns() - start < ns)
+    while (su_now_ns() - start < ns) {
+        su_poll();
         sched_yield();
+    }
 }
 
 static inline void su_set(atomic_int *flag)

@@ -1,0 +1,28 @@
+/*
+ * poll.c: cilkrt_poll, a point where a long strand lets thieves in.
+ *
+ * In child mode a worker's newest tasks are private until the worker
+ * shares them, at its next push or pop after a thief asked (movesplit,
+ * tdeque.c). A strand that runs long without spawning or syncing keeps
+ * the tasks spawned before it to itself meanwhile; one that spins waiting
+ * for such a task (a test forcing a schedule, tests/corpus/steal_util.h)
+ * would wait in vain. cilkrt_poll shares exactly as the next push would
+ * (cilkrt_task_share), so a poll is no more than an early push's check.
+ *
+ * In continuation mode a spawned strand's continuation is on the frame
+ * deque, where thieves take it without the owner's help: the task deque is
+ * empty, and the poll finds nothing to share. Off the pool's workers (the
+ * initial thread, --steal=serial) it does nothing.
+ */
+#include <stdatomic.h>
+
+#include "cilkrt.h"
+#include "worker.h"
+
+void cilkrt_poll(void)
+{
+    cilkrt_worker *w = cilkrt_tls_worker;
+    /* relaxed: a hint, as in cilkrt_task_push */
+    if (w && atomic_load_explicit(&w->tq.movesplit, memory_order_relaxed))
+        cilkrt_task_share(w);
+}

@@ -133,15 +133,15 @@ fuzz-smoke: $(FUZZ)/fuzz_parser
 	$(FUZZ)/fuzz_parser -max_total_time=$(FUZZ_TIME) -timeout=10 -max_len=16384 \
 	    -rss_limit_mb=2048 -dict=fuzz/c.dict -print_final_stats=1 $(FUZZ)/corpus
 
-# The whole translator (lowering included) on inputs that parse:
-# `make fuzz-translate` (FUZZ_TIME seconds, default 60).
-$(FUZZ)/fuzz_translate: fuzz/fuzz_translate.c $(FUZZ_SRCS) compiler/buf.c compiler/analysis.c \
-                        $(LOWER_SRCS) compiler/emit.c $(CILKC_HDRS) | $(FUZZ_STAMP)
+# The whole translator, cilkc's passes (compiler/translate.c) in every mode:
+# `make fuzz-translate` (FUZZ_TIME seconds, default 60). It links every
+# translator source but the command's main.c.
+FUZZ_TRANSLATE_SRCS := fuzz/fuzz_translate.c $(filter-out compiler/main.c,$(CILKC_SRCS)) \
+                       $(GEN)/lexer.c $(GEN)/parser.c
+$(FUZZ)/fuzz_translate: $(FUZZ_TRANSLATE_SRCS) $(CILKC_HDRS) | $(FUZZ_STAMP)
 	@mkdir -p $(@D)
 	$(FUZZ_CC) -std=gnu11 -g -O1 -fsanitize=fuzzer,address,undefined \
-	    -fno-sanitize-recover=undefined -Icompiler -o $@ fuzz/fuzz_translate.c \
-	    $(filter-out fuzz/fuzz_parser.c,$(FUZZ_SRCS)) compiler/buf.c compiler/analysis.c \
-	    $(LOWER_SRCS) compiler/emit.c
+	    -fno-sanitize-recover=undefined -Icompiler -o $@ $(FUZZ_TRANSLATE_SRCS)
 
 fuzz-translate: $(FUZZ)/fuzz_translate
 	@mkdir -p $(FUZZ)/corpus-translate

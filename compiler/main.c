@@ -2,18 +2,16 @@
  * main.c: the cilkc command. One file of C with spawn/sync in, plain C out:
  *
  *   read (a .cilkc file through `$CC -E`, a .i file or stdin as is)
- *   -> scan -> parse -> lower -> write (only when there was no error,
- *      never over the input, never losing the old output: output.c)
+ *   -> translate (scan, parse, reducers, cilk_for/cilk_scope, lower:
+ *      translate.c) -> write (only when there was no error, never over
+ *      the input, never losing the old output: output.c)
  */
 #include "arena.h"
 #include "buf.h"
 #include "diag.h"
-#include "lexer.h"
-#include "loops.h"
 #include "lower.h"
 #include "output.h"
-#include "parser.h"
-#include "reducer.h"
+#include "translate.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -220,47 +218,6 @@ static void read_input(const Options *o, Unit *u, Buf *b, Diag *d)
     u->len = b->len;
 }
 
-/* Reducers: checked in every mode, then rewritten (the qualifier goes;
- * outside the serial elision, uses become views) and parsed again. */
-static void lower_reducers(Unit *u, Arena *a, Diag *d, StealMode mode, Buf *in)
-{
-    Buf out = {0};
-    if (reducers_check(u, a, d) || !reducers_lower(u, mode, &out))
-        return;
-    buf_free(in);
-    *in = out;
-    u->buf = in->data;
-    u->len = in->len;
-    u->rewritten = 1;
-    u->reducers = mode != STEAL_SERIAL;
-    lex_unit(u, a, d);
-    if (!d->nerrors)
-        parse_unit(u, a, d);
-}
-
-/* cilk_for and cilk_scope: checked in every mode; outside the serial
- * elision, lowered to helper functions with spawn, round after round (a
- * nested one is inside the helper of the one around it), each round
- * parsed again. *in holds u's text. */
-static void lower_loops(Unit *u, Arena *a, Diag *d, StealMode mode, Buf *in)
-{
-    if (loops_check(u, d) || mode == STEAL_SERIAL)
-        return;
-    int next = 1;
-    Buf out = {0};
-    while (!d->nerrors && loops_lower(u, &next, &out)) {
-        buf_free(in);
-        *in = out;
-        out = (Buf){0};
-        u->buf = in->data;
-        u->len = in->len;
-        u->rewritten = 1; /* the user's names were checked in the first round */
-        lex_unit(u, a, d);
-        if (!d->nerrors)
-            parse_unit(u, a, d);
-    }
-}
-
 int main(int argc, char **argv)
 {
     Options o = parse_options(argc, argv);
@@ -273,15 +230,7 @@ int main(int argc, char **argv)
     if (!d.nerrors)
         read_input(&o, &u, &in, &d);
     if (!d.nerrors)
-        lex_unit(&u, &a, &d);
-    if (!d.nerrors)
-        parse_unit(&u, &a, &d);
-    if (!d.nerrors)
-        lower_reducers(&u, &a, &d, o.mode, &in);
-    if (!d.nerrors)
-        lower_loops(&u, &a, &d, o.mode, &in);
-    if (!d.nerrors)
-        lower_unit(&u, o.mode, o.workspan, &d, &out);
+        translate_unit(&u, &a, &d, o.mode, o.workspan, &in, &out);
     if (!d.nerrors)
         output_write(o.output, &out, &d);
 

@@ -1,0 +1,69 @@
+/*
+ * translate.c: cilkc's passes in order, on one unit:
+ *
+ *   scan -> parse -> reducers (check; rewrite, scan, parse)
+ *        -> cilk_for / cilk_scope (check; rewrite, scan, parse, round after round)
+ *        -> lower (the steal mode's C)
+ *
+ * Shared by main.c and fuzz/fuzz_translate.c.
+ */
+#include "translate.h"
+#include "lexer.h"
+#include "loops.h"
+#include "parser.h"
+#include "reducer.h"
+
+/* Reducers: checked in every mode, then rewritten (the qualifier goes;
+ * outside the serial elision, uses become views) and parsed again. */
+static void lower_reducers(Unit *u, Arena *a, Diag *d, StealMode mode, Buf *in)
+{
+    Buf out = {0};
+    if (reducers_check(u, a, d) || !reducers_lower(u, mode, &out))
+        return;
+    buf_free(in);
+    *in = out;
+    u->buf = in->data;
+    u->len = in->len;
+    u->rewritten = 1;
+    u->reducers = mode != STEAL_SERIAL;
+    lex_unit(u, a, d);
+    if (!d->nerrors)
+        parse_unit(u, a, d);
+}
+
+/* cilk_for and cilk_scope: checked in every mode; outside the serial
+ * elision, lowered to helper functions with spawn, round after round (a
+ * nested one is inside the helper of the one around it), each round
+ * parsed again. *in holds u's text. */
+static void lower_loops(Unit *u, Arena *a, Diag *d, StealMode mode, Buf *in)
+{
+    if (loops_check(u, d) || mode == STEAL_SERIAL)
+        return;
+    int next = 1;
+    Buf out = {0};
+    while (!d->nerrors && loops_lower(u, &next, &out)) {
+        buf_free(in);
+        *in = out;
+        out = (Buf){0};
+        u->buf = in->data;
+        u->len = in->len;
+        u->rewritten = 1; /* the user's names were checked in the first round */
+        lex_unit(u, a, d);
+        if (!d->nerrors)
+            parse_unit(u, a, d);
+    }
+}
+
+void translate_unit(Unit *u, Arena *a, Diag *d, StealMode mode, int workspan, Buf *in, Buf *out)
+{
+    if (!d->nerrors)
+        lex_unit(u, a, d);
+    if (!d->nerrors)
+        parse_unit(u, a, d);
+    if (!d->nerrors)
+        lower_reducers(u, a, d, mode, in);
+    if (!d->nerrors)
+        lower_loops(u, a, d, mode, in);
+    if (!d->nerrors)
+        lower_unit(u, mode, workspan, d, out);
+}

@@ -55,6 +55,7 @@ RT_TESTS$(1) := $(BUILD)/tests/runtime$(1)/deque_test \
                 $(BUILD)/tests/runtime$(1)/reducer_test \
                 $(BUILD)/tests/runtime$(1)/tdeque_test \
                 $(BUILD)/tests/runtime$(1)/lock_test \
+                $(BUILD)/tests/runtime$(1)/workspan_test \
                 $(BUILD)/tests/runtime$(1)/cont_test \
                 $(BUILD)/tests/runtime$(1)/child_test \
                 $(BUILD)/tests/runtime$(1)/pool_test \
@@ -78,6 +79,11 @@ $(BUILD)/tests/runtime$(1)/tdeque_test: tests/runtime/tdeque_test.c $(BUILD)/lib
 
 $(BUILD)/tests/runtime$(1)/lock_test: tests/runtime/lock_test.c $(BUILD)/lib/libcilkrt$(1).a \
 		$(RT_HDR) | $(TEST_DEPS_STAMP)
+	@mkdir -p $$(@D)
+	$$(CC) $$(ALL_CFLAGS) $(2) $$(RT_TEST_INC$(1)) -Iruntime $$< $(BUILD)/lib/libcilkrt$(1).a $(RT_TEST_LIBS) -o $$@
+
+$(BUILD)/tests/runtime$(1)/workspan_test: tests/runtime/workspan_test.c \
+		$(BUILD)/lib/libcilkrt$(1).a $(RT_HDR) | $(TEST_DEPS_STAMP)
 	@mkdir -p $$(@D)
 	$$(CC) $$(ALL_CFLAGS) $(2) $$(RT_TEST_INC$(1)) -Iruntime $$< $(BUILD)/lib/libcilkrt$(1).a $(RT_TEST_LIBS) -o $$@
 
@@ -135,6 +141,7 @@ define RT_RUN
 	$(BUILD)/tests/runtime$(1)/deque_test -j1
 	$(BUILD)/tests/runtime$(1)/tdeque_test -j1
 	$(BUILD)/tests/runtime$(1)/lock_test -j1
+	$(BUILD)/tests/runtime$(1)/workspan_test -j1
 	$(BUILD)/tests/runtime$(1)/reducer_test -j1
 	ASAN_OPTIONS=$${ASAN_OPTIONS:+$$ASAN_OPTIONS:}detect_leaks=0 \
 		$(BUILD)/tests/runtime$(1)/pool_test -j1

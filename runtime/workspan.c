@@ -49,6 +49,38 @@ static pthread_mutex_t root_lock = PTHREAD_MUTEX_INITIALIZER;
 static FILE *out;
 static pthread_once_t init_once = PTHREAD_ONCE_INIT;
 static pthread_mutex_t out_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_once_t fork_once = PTHREAD_ONCE_INIT;
+
+/* fork(): root_lock and out_lock are held across it (in that order; no
+ * code holds both), so that the child's copies are not left held by a
+ * root call or a row of a thread that does not exist there. Registered
+ * at the first use of either (no use, no lock to hold). */
+static void fork_prepare(void)
+{
+    pthread_mutex_lock(&root_lock);
+    pthread_mutex_lock(&out_lock);
+}
+
+static void fork_parent(void)
+{
+    pthread_mutex_unlock(&out_lock);
+    pthread_mutex_unlock(&root_lock);
+}
+
+static void fork_child(void)
+{
+    pthread_mutex_init(&out_lock, NULL);
+    pthread_mutex_init(&root_lock, NULL);
+}
+
+static void fork_register(void) { pthread_atfork(fork_prepare, fork_parent, fork_child); }
+
+/* Every lock of root_lock and out_lock goes through here. */
+static void take(pthread_mutex_t *m)
+{
+    pthread_once(&fork_once, fork_register);
+    pthread_mutex_lock(m);
+}
 
 /* The quantum, in ns: strands shorter than this may be timed together.
  * About ten clock readings' cost, so that reading costs at most about a
@@ -197,7 +229,7 @@ static void print_row(const char *tag, wsp_t w);
 
 static void at_exit(void)
 {
-    pthread_mutex_lock(&root_lock);
+    take(&root_lock);
     wsp_t w = {root.work, root.span, root.bspan};
     pthread_mutex_unlock(&root_lock);
     if (!cilkrt_wsp_strands) {
@@ -240,7 +272,7 @@ void cilkrt_wsp_start(void)
  * added to the run's. */
 void cilkrt_wsp_root(cilkrt_worker *w, cilkrt_wsp *r)
 {
-    pthread_mutex_lock(&root_lock);
+    take(&root_lock);
     r->work = r->base_work = root.work;
     r->span = root.span;
     r->bspan = root.bspan;
@@ -258,7 +290,7 @@ void cilkrt_wsp_root(cilkrt_worker *w, cilkrt_wsp *r)
 void cilkrt_wsp_root_end(cilkrt_worker *w, cilkrt_wsp *r)
 {
     cilkrt_wsp_charge(w, r);
-    pthread_mutex_lock(&root_lock);
+    take(&root_lock);
     root.work += r->work - r->base_work;
     /* one thread's calls follow each other (r started from root.span);
      * calls from threads at once are in parallel */
@@ -289,7 +321,7 @@ wsp_t wsp_getworkspan(void)
     cilkrt_worker *w = cilkrt_self();
     const cilkrt_wsp *r = w ? w->wsp.cur : NULL;
     if (!r) {
-        pthread_mutex_lock(&root_lock);
+        take(&root_lock);
         wsp_t v = {to_unit(root.work), to_unit(root.span), to_unit(root.bspan)};
         pthread_mutex_unlock(&root_lock);
         return v;
@@ -326,7 +358,7 @@ wsp_t wsp_sub(wsp_t lhs, wsp_t rhs)
  * goes to CILKSCALE_OUT if set (created at the first row), else stdout. */
 static void print_row(const char *tag, wsp_t w)
 {
-    pthread_mutex_lock(&out_lock);
+    take(&out_lock);
     const char *unit = cilkrt_wsp_strands ? "strands" : "seconds";
     if (!out) {
         const char *path = getenv("CILKSCALE_OUT");

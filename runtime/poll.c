@@ -19,10 +19,15 @@
 #include "cilkrt.h"
 #include "worker.h"
 
+/* Only when something is private: a share clears the request
+ * (movesplit), which a worker running a stolen batch also reads, to hand
+ * the rest of the batch out through a proxy (task.c's run_range); a poll
+ * in one of the batch's tasks must leave the request to it. */
 void cilkrt_poll(void)
 {
     cilkrt_worker *w = cilkrt_tls_worker;
     /* relaxed: a hint, as in cilkrt_task_push */
-    if (w && atomic_load_explicit(&w->tq.movesplit, memory_order_relaxed))
+    if (w && atomic_load_explicit(&w->tq.movesplit, memory_order_relaxed) &&
+        cilkrt_tdeque_depth(&w->tq) > w->tq.split)
         cilkrt_task_share(w);
 }

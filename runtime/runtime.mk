@@ -56,6 +56,7 @@ RT_TESTS$(1) := $(BUILD)/tests/runtime$(1)/deque_test \
                 $(BUILD)/tests/runtime$(1)/tdeque_test \
                 $(BUILD)/tests/runtime$(1)/lock_test \
                 $(BUILD)/tests/runtime$(1)/workspan_test \
+                $(BUILD)/tests/runtime$(1)/poll_test \
                 $(BUILD)/tests/runtime$(1)/cont_test \
                 $(BUILD)/tests/runtime$(1)/child_test \
                 $(BUILD)/tests/runtime$(1)/pool_test \
@@ -79,6 +80,11 @@ $(BUILD)/tests/runtime$(1)/tdeque_test: tests/runtime/tdeque_test.c $(BUILD)/lib
 
 $(BUILD)/tests/runtime$(1)/lock_test: tests/runtime/lock_test.c $(BUILD)/lib/libcilkrt$(1).a \
 		$(RT_HDR) | $(TEST_DEPS_STAMP)
+	@mkdir -p $$(@D)
+	$$(CC) $$(ALL_CFLAGS) $(2) $$(RT_TEST_INC$(1)) -Iruntime $$< $(BUILD)/lib/libcilkrt$(1).a $(RT_TEST_LIBS) -o $$@
+
+$(BUILD)/tests/runtime$(1)/poll_test: tests/runtime/poll_test.c \
+		$(BUILD)/lib/libcilkrt$(1).a $(RT_HDR) | $(TEST_DEPS_STAMP)
 	@mkdir -p $$(@D)
 	$$(CC) $$(ALL_CFLAGS) $(2) $$(RT_TEST_INC$(1)) -Iruntime $$< $(BUILD)/lib/libcilkrt$(1).a $(RT_TEST_LIBS) -o $$@
 
@@ -142,6 +148,7 @@ define RT_RUN
 	$(BUILD)/tests/runtime$(1)/tdeque_test -j1
 	$(BUILD)/tests/runtime$(1)/lock_test -j1
 	$(BUILD)/tests/runtime$(1)/workspan_test -j1
+	$(BUILD)/tests/runtime$(1)/poll_test -j1
 	$(BUILD)/tests/runtime$(1)/reducer_test -j1
 	ASAN_OPTIONS=$${ASAN_OPTIONS:+$$ASAN_OPTIONS:}detect_leaks=0 \
 		$(BUILD)/tests/runtime$(1)/pool_test -j1

@@ -24,7 +24,8 @@
 #include <time.h>
 
 #ifdef __cilkc__
-#include <cilkrt.h>
+void cilkrt_poll(void); /* cilkrt.h (not included: cilkc alone translates
+                           these programs too, without libcilkrt's headers) */
 #define su_poll() cilkrt_poll()
 #else
 #define su_poll() ((void)0)

@@ -3,6 +3,14 @@
 # force steals, built with cilkcc in both parallel modes, run at P = 2
 # under valgrind's memcheck: any error or definite leak is a failure.
 #
+# What they cover besides spawn and sync, stolen: reducers
+# (steal_reducer_*, data_reducer_local: local ones in nested blocks),
+# cilk_for (steal_cilk_for, form_cilk_for_nested), cilk_scope
+# (steal_scope_exact, form_cilk_scope), alloca regions
+# (steal_alloca_region, steal_args_alloca, data_alloca), and in child
+# mode steal-half's batches and proxies (steal_half_proxy; half is the
+# default policy).
+#
 # usage: tests/e2e/valgrind.sh   (BUILD: build directory, default build)
 
 set -u
@@ -47,7 +55,9 @@ check knapsack examples/knapsack.cilkc 12
 check heat examples/heat.cilkc 32
 check spawnloop examples/spawnloop.cilkc 20000
 check uts examples/uts.cilkc 50
-for f in tests/corpus/steal_*.cilkc tests/corpus/data_alloca.cilkc tests/corpus/data_tree.cilkc; do
+for f in tests/corpus/steal_*.cilkc tests/corpus/data_alloca.cilkc tests/corpus/data_tree.cilkc \
+    tests/corpus/data_reducer_local.cilkc tests/corpus/form_cilk_for_nested.cilkc \
+    tests/corpus/form_cilk_scope.cilkc; do
     check "$(basename "$f" .cilkc)" "$f"
 done
 

@@ -6,8 +6,8 @@
  * tdeque.c). A strand that runs long without spawning or syncing keeps
  * the tasks spawned before it to itself meanwhile; one that spins waiting
  * for such a task (a test forcing a schedule, tests/corpus/steal_util.h)
- * would wait in vain. cilkrt_poll shares exactly as the next push would
- * (cilkrt_task_share), so a poll is no more than an early push's check.
+ * would wait in vain. cilkrt_poll shares as the out-of-line push would
+ * (cilkrt_tdeque_share, then a wake-up of a sleeper, task.c).
  *
  * In continuation mode a spawned strand's continuation is on the frame
  * deque, where thieves take it without the owner's help: the task deque is
@@ -19,15 +19,13 @@
 #include "cilkrt.h"
 #include "worker.h"
 
-/* Only when something is private: a share clears the request
- * (movesplit), which a worker running a stolen batch also reads, to hand
- * the rest of the batch out through a proxy (task.c's run_range); a poll
- * in one of the batch's tasks must leave the request to it. */
 void cilkrt_poll(void)
 {
     cilkrt_worker *w = cilkrt_tls_worker;
-    /* relaxed: a hint, as in cilkrt_task_push */
+    /* relaxed: a hint, as the push's bound. With nothing private the share
+     * leaves the request standing (tdeque.c): a worker running a stolen
+     * batch answers it with a proxy (task.c's run_range). */
     if (w && atomic_load_explicit(&w->tq.movesplit, memory_order_relaxed) &&
-        cilkrt_tdeque_depth(&w->tq) > w->tq.split)
-        cilkrt_task_share(w);
+        cilkrt_tdeque_share(&w->tq))
+        cilkrt_wake_idle();
 }

@@ -150,8 +150,8 @@ void cilkrt_wsp_mark_chunk(cilkrt_worker *w)
             s->chunks = new_chunk();
         c = s->chunks;
     } else {
-        mark_chunk *cur = (mark_chunk *)((char *)(s->mend - MARKS_PER_CHUNK) -
-                                         __builtin_offsetof(mark_chunk, m));
+        mark_chunk *cur =
+            (mark_chunk *)((char *)(s->mend - MARKS_PER_CHUNK) - __builtin_offsetof(mark_chunk, m));
         if (!cur->next)
             cur->next = new_chunk();
         c = cur->next;
@@ -254,7 +254,8 @@ static void init(void)
     if (!cilkrt_wsp_strands)
         calibrate_ticks();
     if (b)
-        cilkrt_wsp_burden = cilkrt_wsp_strands ? atoll(b) : (int64_t)((double)atoll(b) / ns_per_tick);
+        cilkrt_wsp_burden =
+            cilkrt_wsp_strands ? atoll(b) : (int64_t)((double)atoll(b) / ns_per_tick);
     else if (!cilkrt_wsp_strands)
         cilkrt_wsp_burden = steal_estimate();
     cilkrt_wsp_quantum = (long long)(QUANTUM_NS / ns_per_tick);

@@ -201,8 +201,9 @@ struct cilkrt_worker {
                               (cilkrt_count_spawns) */
     long frames_live;      /* frames this worker holds (docs/runtime.md) */
     long frames_peak;      /* max of frames_live */
-    long push_limit;       /* push calls cilkrt_deque_grow when tail reaches
-                              this (see cilkrt_push) */
+    _Atomic long push_limit; /* push calls cilkrt_deque_grow when tail reaches
+                                this (see cilkrt_push); written by the owner,
+                                and lowered to 0 by a worker going to sleep */
     /* alloca region (runtime/alloca.c): the current segment and its free
      * part [alloca_top, alloca_end) */
     cilkrt_alloca_seg *alloca_seg;
@@ -230,8 +231,9 @@ void cilkrt_frame_free_slow(cilkrt_worker *w, cilkrt_frame *f);
 int cilkrt_pop_slow(cilkrt_worker *w, long t);
 /* Called by push when tail reaches push_limit: records the new deepest
  * deque, doubles the ring if it is full (under the deque lock, so thieves,
- * which only read the ring under that lock, are safe) and sets push_limit
- * again from a fresh load of head. */
+ * which only read the ring under that lock, are safe), sets push_limit
+ * again from a fresh load of head, and wakes a sleeping worker if one
+ * sleeps (it may have lowered push_limit to be woken). */
 void cilkrt_deque_grow(cilkrt_worker *w);
 
 /* alloca() in a parallel function (continuation mode). A block must
@@ -351,11 +353,13 @@ static inline void cilkrt_frame_free(cilkrt_worker *w, cilkrt_frame *f, __SIZE_T
  * below it is free of thieves (their release stores of head, made after
  * they read their slot, happen before that load). The same bound records
  * the deepest deque: it is at most head + the deepest depth so far, so
- * cilkrt_deque_grow also runs when the depth reaches a new maximum. */
+ * cilkrt_deque_grow also runs when the depth reaches a new maximum, and
+ * when a worker going to sleep has lowered the bound to 0 so that the next
+ * push wakes it (runtime/sched.c; the load is relaxed, a plain load). */
 static inline long cilkrt_push(cilkrt_worker *w, cilkrt_frame *f)
 {
     long t = CILKRT_LOAD(&w->tail, __ATOMIC_RELAXED);
-    if (t >= w->push_limit)
+    if (t >= CILKRT_LOAD(&w->push_limit, __ATOMIC_RELAXED))
         cilkrt_deque_grow(w);
     w->deque[t & w->deque_mask] = f;
     CILKRT_STORE(&w->tail, t + 1, __ATOMIC_RELEASE);

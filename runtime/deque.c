@@ -86,7 +86,7 @@ void cilkrt_deque_init(cilkrt_worker *w, long capacity)
 {
     w->deque = new_ring(capacity);
     w->deque_mask = capacity - 1;
-    w->push_limit = 0; /* the first push sets it */
+    atomic_init(&w->push_limit, 0); /* the first push sets it */
     atomic_init(&w->tail, 0);
     atomic_init(&w->head, 0);
     atomic_init(&w->deque_lock, 0);
@@ -125,7 +125,14 @@ void cilkrt_deque_grow(cilkrt_worker *w)
         grow(w);
     stat_max(&self->stats.deque_peak, depth + 1);
     long peak = atomic_load_explicit(&self->stats.deque_peak, memory_order_relaxed);
-    w->push_limit = h + (peak < w->deque_mask ? peak : w->deque_mask);
+    atomic_store_explicit(&w->push_limit, h + (peak < w->deque_mask ? peak : w->deque_mask),
+                          memory_order_relaxed);
+    /* seq_cst: a sleeper counts itself, then lowers push_limit; if our
+     * store replaced its lowering, this load sees its count (and a push
+     * that missed the lowering is seen by its check of the deques: see
+     * cilkrt_deque_lower_limit) */
+    atomic_thread_fence(memory_order_seq_cst);
+    cilkrt_wake_for_push(self);
 }
 
 /* The inline pop saw head > t after storing tail = t: a thief took entry t
@@ -150,6 +157,31 @@ int cilkrt_pop_slow(cilkrt_worker *w, long t)
     if (!(e & CILKRT_TASK_TAG))
         w->frames_live--; /* the frame is the thief's now (docs/runtime.md) */
     return 0;
+}
+
+/* A worker about to sleep (sched.c): v's next push goes out of line to
+ * cilkrt_deque_grow, which wakes a sleeper. The caller calls
+ * cilkrt_deque_barrier after lowering, then looks at the deques
+ * (cilkrt_deque_pending): the barrier orders v's push as the deque's
+ * thief barrier orders its pop. A push whose load of push_limit comes
+ * after the barrier's point in v's instruction stream sees 0 and wakes
+ * the sleeper; one whose store of tail comes before it is seen by the
+ * sleeper's look. Only a push with the barrier between its two accesses
+ * escapes both: the sleeper then wakes at v's next push or at its timeout
+ * (docs/runtime.md, "Idle behaviour"). Racing with v's own store of its
+ * bound is harmless: see cilkrt_deque_grow. */
+void cilkrt_deque_lower_limit(cilkrt_worker *v)
+{
+    atomic_store_explicit(&v->push_limit, 0, memory_order_relaxed);
+}
+
+void cilkrt_deque_barrier(void) { thief_barrier(); }
+
+/* Has v a frame to steal? A cheap look, without the lock. */
+int cilkrt_deque_pending(cilkrt_worker *v)
+{
+    return atomic_load_explicit(&v->head, memory_order_relaxed) <
+           atomic_load_explicit(&v->tail, memory_order_relaxed);
 }
 
 int cilkrt_deque_steal(cilkrt_worker *v, worker *thief, uintptr_t *e)

@@ -94,9 +94,10 @@ $(BUILD)/tests/runtime$(1)/workspan_test: tests/runtime/workspan_test.c \
 	$$(CC) $$(ALL_CFLAGS) $(2) $$(RT_TEST_INC$(1)) -Iruntime $$< $(BUILD)/lib/libcilkrt$(1).a $(RT_TEST_LIBS) -o $$@
 
 $(BUILD)/tests/runtime$(1)/pool_test: tests/runtime/pool_test.c $(HAND_DIR)/cont_fib.c \
-		$(BUILD)/lib/libcilkrt$(1).a $(RT_HDR) $(HAND_HDR) | $(TEST_DEPS_STAMP)
+		$(HAND_DIR)/cont_forced.c $(BUILD)/lib/libcilkrt$(1).a $(RT_HDR) $(HAND_HDR) | $(TEST_DEPS_STAMP)
 	@mkdir -p $$(@D)
 	$$(CC) $$(ALL_CFLAGS) $(2) $$(RT_TEST_INC$(1)) -Iruntime -I$(HAND_DIR) $$< $(HAND_DIR)/cont_fib.c \
+		$(HAND_DIR)/cont_forced.c \
 		$(BUILD)/lib/libcilkrt$(1).a $(RT_TEST_LIBS) -o $$@
 
 $(BUILD)/tests/runtime$(1)/cont_test: tests/runtime/programs_test.c $(HAND_CONT) \

@@ -13,9 +13,11 @@
  * With nothing to do it backs off: spin, then sched_yield, then sleep on
  * its futex word. A child-mode owner that shares tasks wakes a sleeper
  * (only when one sleeps: the share is already out of line, a thief asked
- * for it); a continuation-mode push wakes nobody (that would cost the
- * spawn), so while root calls are active sleepers wake after a timeout;
- * with none active they sleep until a root call arrives.
+ * for it). A continuation-mode push has no room for a check (it is the
+ * spawn fast path), so a worker going to sleep lowers the others' push
+ * bounds: their next push goes out of line and wakes it. While root calls
+ * are active sleepers also wake after a timeout (a backstop, see
+ * sleep_a_while); with none active they sleep until a root call arrives.
  */
 #include <linux/futex.h>
 #include <sched.h>
@@ -25,11 +27,18 @@
 
 #include "worker.h"
 
-#define SPIN_ROUNDS 64   /* steal attempts with a pause between */
-#define YIELD_ROUNDS 64  /* then attempts with sched_yield between */
-#define SLEEP_NS 500000L /* timed sleep while computations are active */
+#define SPIN_ROUNDS 64  /* steal attempts with a pause between */
+#define YIELD_ROUNDS 64 /* then attempts with sched_yield between */
+#define WOKEN_ROUNDS 16 /* attempts (yielding) after a wake-up, before the next sleep */
+
+/* The timed sleep while computations are active. */
+long cilkrt_sleep_ns = 500000;
 
 static atomic_int nsleepers;
+
+/* The futex word: ASLEEP while the worker sleeps or is about to; a waker
+ * replaces it with why it woke the worker. */
+enum { AWAKE, ASLEEP, WOKEN_BY_PUSH };
 
 static uint64_t now_ns(void)
 {
@@ -137,44 +146,96 @@ static int wakeup_pending(worker *w, cilkrt_stop_fn stop, void *arg)
            tasks_shared();
 }
 
-/* Child stealing's shares wake sleepers (cilkrt_wake_idle), so a sleeper
- * misses no task; the timeout is for continuation stealing's frames,
- * whose pushes (the spawn fast path) wake nobody. */
-static void sleep_a_while(worker *w, cilkrt_stop_fn stop, void *arg)
+/* Has another worker a frame to steal? */
+static int frames_pending(worker *w)
 {
-    atomic_store_explicit(&w->sleeping, 1, memory_order_relaxed);
+    for (int i = 0; i < cilkrt_pool_size; i++)
+        if (cilkrt_pool[i] != w && cilkrt_deque_pending(&cilkrt_pool[i]->pub))
+            return 1;
+    return 0;
+}
+
+/* Make every other worker's next continuation push wake a sleeper, and
+ * see the frames pushed before: after the barrier, a push either sees the
+ * lowered bound or its frame is seen by frames_pending (deque.c,
+ * cilkrt_deque_lower_limit, gives the one exception). */
+static int lower_limits_and_look(worker *w)
+{
+    for (int i = 0; i < cilkrt_pool_size; i++)
+        if (cilkrt_pool[i] != w)
+            cilkrt_deque_lower_limit(&cilkrt_pool[i]->pub);
+    cilkrt_deque_barrier();
+    return frames_pending(w);
+}
+
+/* Sleep until woken, or for cilkrt_sleep_ns while root calls are active.
+ * Child stealing's shares wake sleepers (cilkrt_wake_idle); for
+ * continuation stealing's frames the sleeper lowers the push bounds
+ * first, so that the next push wakes it (cilkrt_wake_for_push), unless
+ * its last such sleep was cut short by a push and it found nothing to
+ * steal since: a push-heavy program with nothing to steal would otherwise
+ * wake it at every sleep. The timeout is the backstop for that sleep and
+ * for a push that escapes both the lowered bound and the look (deque.c,
+ * cilkrt_deque_lower_limit). Returns 1 if it was woken (or did not
+ * sleep), 0 on the timeout. */
+static int sleep_a_while(worker *w, cilkrt_stop_fn stop, void *arg)
+{
+    atomic_store_explicit(&w->sleeping, ASLEEP, memory_order_relaxed);
     /* seq_cst (the RMW and the fence): pairs with the fence in
      * cilkrt_wake (Dekker: our store of sleeping and the waker's store of
      * its condition, each followed by a load of the other, so one of us
-     * sees the other's store), and with a share's RMW of ts followed by
-     * its load of nsleepers (cilkrt_wake_idle) against our count here
-     * followed by the loads of ts in tasks_shared */
+     * sees the other's store), with a share's RMW of ts followed by its
+     * load of nsleepers (cilkrt_wake_idle) against our count here followed
+     * by the loads of ts in tasks_shared, and with cilkrt_deque_grow's
+     * store of the push bound and fence against our count here followed by
+     * our lowering of the bound */
     atomic_fetch_add_explicit(&nsleepers, 1, memory_order_seq_cst);
     atomic_thread_fence(memory_order_seq_cst);
+    int timed = atomic_load_explicit(&cilkrt_active_roots, memory_order_relaxed) > 0;
+    int lower = timed && !w->woken_for_nothing;
+    int why = AWAKE; /* did not sleep: a reason to wake */
     if (!wakeup_pending(w, stop, arg)) {
-        struct timespec ts = {0, SLEEP_NS};
-        int timed = atomic_load_explicit(&cilkrt_active_roots, memory_order_relaxed) > 0;
-        syscall(SYS_futex, &w->sleeping, FUTEX_WAIT_PRIVATE, 1, timed ? &ts : NULL, NULL, 0);
+        if (lower) {
+            stat_add(&w->stats.lowered_sleeps, 1);
+            why = lower_limits_and_look(w) ? WOKEN_BY_PUSH : ASLEEP;
+        } else {
+            why = ASLEEP;
+        }
     }
-    atomic_store_explicit(&w->sleeping, 0, memory_order_relaxed);
+    if (why == ASLEEP) {
+        struct timespec ts = {cilkrt_sleep_ns / 1000000000L, cilkrt_sleep_ns % 1000000000L};
+        syscall(SYS_futex, &w->sleeping, FUTEX_WAIT_PRIVATE, ASLEEP, timed ? &ts : NULL, NULL,
+                0);
+        /* a waker replaced ASLEEP; the timeout (or a spurious return) did not */
+        why = atomic_load_explicit(&w->sleeping, memory_order_relaxed);
+    }
+    atomic_store_explicit(&w->sleeping, AWAKE, memory_order_relaxed);
     atomic_fetch_sub_explicit(&nsleepers, 1, memory_order_relaxed);
+    w->woken_for_nothing = lower && why == WOKEN_BY_PUSH; /* cleared when it finds work */
+    return why != ASLEEP;
 }
 
-static void backoff(worker *w, unsigned round, cilkrt_stop_fn stop, void *arg)
+/* Idle round *round: spin, yield, then sleep; after a wake-up, a few
+ * attempts before sleeping again. */
+static void backoff(worker *w, unsigned *round, cilkrt_stop_fn stop, void *arg)
 {
-    if (round < SPIN_ROUNDS) {
+    unsigned r = (*round)++;
+    if (r < SPIN_ROUNDS) {
         for (int i = 0; i < 16; i++)
             cpu_relax();
-    } else if (round < SPIN_ROUNDS + YIELD_ROUNDS) {
+    } else if (r < SPIN_ROUNDS + YIELD_ROUNDS) {
         sched_yield();
+    } else if (sleep_a_while(w, stop, arg)) {
+        *round = SPIN_ROUNDS + YIELD_ROUNDS - WOKEN_ROUNDS;
     } else {
-        sleep_a_while(w, stop, arg);
+        *round = SPIN_ROUNDS + YIELD_ROUNDS; /* the timeout: one attempt, then sleep */
     }
 }
 
 void cilkrt_sched_loop(worker *w, cilkrt_stop_fn stop, void *arg)
 {
-    unsigned idle = 0;
+    int idle = 0;
+    unsigned round = 0;
     uint64_t idle_since = 0;
     job j;
     for (;;) {
@@ -187,38 +248,50 @@ void cilkrt_sched_loop(worker *w, cilkrt_stop_fn stop, void *arg)
             if (idle)
                 stat_add(&w->stats.idle_ns, now_ns() - idle_since);
             idle = 0;
+            round = 0;
+            w->woken_for_nothing = 0;
             run_job(w, &j);
             continue;
         }
-        if (idle++ == 0)
+        if (!idle) {
+            idle = 1;
             idle_since = now_ns();
-        backoff(w, idle - 1, stop, arg);
+        }
+        backoff(w, &round, stop, arg);
     }
     if (idle)
         stat_add(&w->stats.idle_ns, now_ns() - idle_since);
 }
 
+static void wake_if_asleep(worker *w, int why, int *woke)
+{
+    int asleep = ASLEEP;
+    if (atomic_load_explicit(&w->sleeping, memory_order_relaxed) == ASLEEP &&
+        atomic_compare_exchange_strong_explicit(&w->sleeping, &asleep, why, memory_order_relaxed,
+                                                memory_order_relaxed)) {
+        syscall(SYS_futex, &w->sleeping, FUTEX_WAKE_PRIVATE, 1, NULL, NULL, 0);
+        *woke = 1;
+    }
+}
+
 void cilkrt_wake(worker *w)
 {
+    int woke = 0;
     /* seq_cst: the caller has just stored the condition w waits for; that
      * store must not pass the load of sleeping (see sleep_a_while) */
     atomic_thread_fence(memory_order_seq_cst);
-    if (atomic_load_explicit(&w->sleeping, memory_order_relaxed) &&
-        atomic_exchange_explicit(&w->sleeping, 0, memory_order_relaxed))
-        syscall(SYS_futex, &w->sleeping, FUTEX_WAKE_PRIVATE, 1, NULL, NULL, 0);
+    wake_if_asleep(w, AWAKE, &woke);
 }
 
-void cilkrt_wake_one(void)
+static int wake_one_for(int why)
 {
-    for (int i = 0; i < cilkrt_pool_size; i++) {
-        worker *w = cilkrt_pool[i];
-        if (atomic_load_explicit(&w->sleeping, memory_order_relaxed) &&
-            atomic_exchange_explicit(&w->sleeping, 0, memory_order_relaxed)) {
-            syscall(SYS_futex, &w->sleeping, FUTEX_WAKE_PRIVATE, 1, NULL, NULL, 0);
-            return;
-        }
-    }
+    int woke = 0;
+    for (int i = 0; i < cilkrt_pool_size && !woke; i++)
+        wake_if_asleep(cilkrt_pool[i], why, &woke);
+    return woke;
 }
+
+void cilkrt_wake_one(void) { wake_one_for(AWAKE); }
 
 void cilkrt_wake_idle(void)
 {
@@ -226,11 +299,17 @@ void cilkrt_wake_idle(void)
         cilkrt_wake_one();
 }
 
+void cilkrt_wake_for_push(worker *pusher)
+{
+    if (atomic_load_explicit(&nsleepers, memory_order_seq_cst) > 0 &&
+        wake_one_for(WOKEN_BY_PUSH))
+        stat_add(&pusher->stats.push_wakes, 1);
+}
+
 void cilkrt_wake_all(void)
 {
+    int woke = 0;
     atomic_thread_fence(memory_order_seq_cst);
     for (int i = 0; i < cilkrt_pool_size; i++)
-        if (atomic_load_explicit(&cilkrt_pool[i]->sleeping, memory_order_relaxed) &&
-            atomic_exchange_explicit(&cilkrt_pool[i]->sleeping, 0, memory_order_relaxed))
-            syscall(SYS_futex, &cilkrt_pool[i]->sleeping, FUTEX_WAKE_PRIVATE, 1, NULL, NULL, 0);
+        wake_if_asleep(cilkrt_pool[i], AWAKE, &woke);
 }

@@ -80,11 +80,13 @@ void cilkrt_stats_reset(void)
         atomic_ulong *counters[] = {&w->stats.steals,           &w->stats.steal_attempts,
                                     &w->stats.failed_pops,      &w->stats.suspensions,
                                     &w->stats.frames_allocated, &w->stats.tasks_allocated,
-                                    &w->stats.idle_ns};
+                                    &w->stats.idle_ns,          &w->stats.lowered_sleeps,
+                                    &w->stats.push_wakes};
         for (size_t k = 0; k < sizeof counters / sizeof counters[0]; k++)
             atomic_store_explicit(counters[k], 0, memory_order_relaxed);
         atomic_store_explicit(&w->stats.deque_peak, 0, memory_order_relaxed);
-        w->pub.push_limit = 0; /* owner-written, but the owner is idle */
+        atomic_store_explicit(&w->pub.push_limit, 0,
+                              memory_order_relaxed); /* the owner is idle */
     }
     atomic_store_explicit(&cilkrt_suspended_peak, 0, memory_order_relaxed);
 }

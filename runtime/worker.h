@@ -37,6 +37,9 @@ typedef struct {
                                       memory (the rest live in the deque) */
     atomic_long deque_peak;        /* deepest frame deque */
     atomic_ulong idle_ns;          /* time spent finding no work */
+    atomic_ulong lowered_sleeps;   /* sleeps that lowered the others' push
+                                      bounds (sched.c) */
+    atomic_ulong push_wakes;       /* sleepers this worker's pushes woke */
 } worker_stats;
 
 typedef struct chunk chunk;
@@ -57,6 +60,9 @@ typedef struct worker {
     pthread_t thread;
     worker_stats stats;
 
+    /* Idle sleep (sched.c), private: woken from a sleep that lowered the
+     * others' push bounds, and no work found since. */
+    int woken_for_nothing;
     /* Idle sleep: 1 while the worker sleeps or is about to; the futex word. */
     _Alignas(CILKRT_CACHE_LINE) atomic_int sleeping;
 } worker;
@@ -112,6 +118,11 @@ void cilkrt_barrier_init(void) CILKRT_HIDDEN;
  * or NULL in tests. A frame taken is marked stolen under the deque lock.
  * Returns 1 on success. */
 int cilkrt_deque_steal(cilkrt_worker *v, worker *thief, uintptr_t *e) CILKRT_HIDDEN;
+/* A worker going to sleep: lower v's push bound (so that v's next push
+ * wakes a sleeper), then the barrier, then look (sched.c). */
+void cilkrt_deque_lower_limit(cilkrt_worker *v) CILKRT_HIDDEN;
+void cilkrt_deque_barrier(void) CILKRT_HIDDEN;
+int cilkrt_deque_pending(cilkrt_worker *v) CILKRT_HIDDEN;
 
 /* ---- tdeque.c: child stealing's task deque (a split deque of slots) ---- */
 void cilkrt_tdeque_init(cilkrt_tdeque *q) CILKRT_HIDDEN;
@@ -230,10 +241,16 @@ typedef int (*cilkrt_stop_fn)(void *arg);
 void cilkrt_sched_loop(worker *w, cilkrt_stop_fn stop, void *arg) CILKRT_HIDDEN;
 void cilkrt_wake(worker *w) CILKRT_HIDDEN;
 void cilkrt_wake_one(void) CILKRT_HIDDEN;
-/* Work was just published (with a seq_cst RMW): wake one sleeping worker,
- * if any sleeps, to take it. */
+/* Work was just published (with a seq_cst RMW or fence): wake one
+ * sleeping worker, if any sleeps, to take it. */
 void cilkrt_wake_idle(void) CILKRT_HIDDEN;
 void cilkrt_wake_all(void) CILKRT_HIDDEN;
+/* cilkrt_deque_grow, after its seq_cst fence: wake one sleeping worker, if
+ * any sleeps, for the frame pusher is pushing (sched.c, sleep_a_while). */
+void cilkrt_wake_for_push(worker *pusher) CILKRT_HIDDEN;
+/* The timed sleep's length in ns (while root calls are active); tests
+ * raise it so that only a wake-up ends a sleep. */
+extern long cilkrt_sleep_ns CILKRT_HIDDEN;
 
 /* ---- inject.c: root calls from threads that are not workers ---- */
 typedef struct root_call root_call;

@@ -269,3 +269,39 @@ Test(pool, idle_pool_sleeps, .timeout = 60)
     cr_expect(quiet, "every worker asleep and making no steal attempt for 100 ms");
     cr_assert_eq(fib(20), 6765, "and wakes up for the next root call");
 }
+
+/* Continuation mode: a push wakes a worker asleep in the middle of a
+ * computation (docs/runtime.md, "Idle behaviour"). The sleep timeout is
+ * made an hour, so only a wake-up ends a sleep, and each round spawns a
+ * child (forced(), continuation-mode translation) that waits until its
+ * parent's continuation is stolen: only the other worker can steal it, so
+ * if it sleeps through the push the round never ends (the test times
+ * out). From the second round on, a round starts once the other worker is
+ * asleep (or about to be) and has lowered this worker's push bound: the
+ * first round's push set the bound, and the other worker, having stolen
+ * in the round before, lowers the bounds at its next sleep. */
+#define WAKE_ROUNDS 50
+
+static void wake_rounds(cilkrt_worker *self, void *arg)
+{
+    worker *other = cilkrt_pool[1 - self->id];
+    int *ok = arg;
+    for (int k = 0; k < WAKE_ROUNDS; k++) {
+        while (k > 0 && (atomic_load(&self->push_limit) != 0 || atomic_load(&other->sleeping) != 1))
+            sched_yield();
+        forced_base = cilkrt_stats_suspensions();
+        *ok += forced() == 3;
+    }
+    *ok += 1000 * (atomic_load(&worker_of(self)->stats.push_wakes) >= WAKE_ROUNDS - 1);
+}
+
+Test(pool, a_push_wakes_a_sleeping_worker, .timeout = 60)
+{
+    setenv("CILK_NWORKERS", "2", 1);
+    cilkrt_sleep_ns = 3600L * 1000000000L;
+    atomic_store(&forced_wait, 1);
+    int ok = 0;
+    cilkrt_root_call(wake_rounds, &ok);
+    cr_expect_eq(ok % 1000, WAKE_ROUNDS, "every round's continuation stolen");
+    cr_expect_eq(ok / 1000, 1, "every round's push woke the sleeping worker");
+}

@@ -201,9 +201,10 @@ struct cilkrt_worker {
                               (cilkrt_count_spawns) */
     long frames_live;      /* frames this worker holds (docs/runtime.md) */
     long frames_peak;      /* max of frames_live */
-    _Atomic long push_limit; /* push calls cilkrt_deque_grow when tail reaches
-                                this (see cilkrt_push); written by the owner,
-                                and lowered to 0 by a worker going to sleep */
+    long push_limit;       /* push calls cilkrt_deque_grow when tail reaches
+                              this (see cilkrt_push); stored (atomically)
+                              by the owner, and lowered to 0 by a worker
+                              going to sleep (runtime/sched.c) */
     /* alloca region (runtime/alloca.c): the current segment and its free
      * part [alloca_top, alloca_end) */
     cilkrt_alloca_seg *alloca_seg;
@@ -355,11 +356,20 @@ static inline void cilkrt_frame_free(cilkrt_worker *w, cilkrt_frame *f, __SIZE_T
  * the deepest deque: it is at most head + the deepest depth so far, so
  * cilkrt_deque_grow also runs when the depth reaches a new maximum, and
  * when a worker going to sleep has lowered the bound to 0 so that the next
- * push wakes it (runtime/sched.c; the load is relaxed, a plain load). */
+ * push wakes it (runtime/sched.c). The load is a plain one: an atomic load
+ * would cost an instruction here with gcc, which does not fold it into the
+ * compare; an aligned long is loaded whole, and whichever value it sees,
+ * the owner's last bound or 0, is safe. Under ThreadSanitizer (which
+ * would report the plain load against the sleeper's store) it is a relaxed
+ * atomic load. */
 static inline long cilkrt_push(cilkrt_worker *w, cilkrt_frame *f)
 {
     long t = CILKRT_LOAD(&w->tail, __ATOMIC_RELAXED);
-    if (t >= CILKRT_LOAD(&w->push_limit, __ATOMIC_RELAXED))
+#ifdef CILKRT_SEQ_CST_POP
+    if (t >= __atomic_load_n(&w->push_limit, __ATOMIC_RELAXED))
+#else
+    if (t >= w->push_limit)
+#endif
         cilkrt_deque_grow(w);
     w->deque[t & w->deque_mask] = f;
     CILKRT_STORE(&w->tail, t + 1, __ATOMIC_RELEASE);

@@ -86,7 +86,7 @@ void cilkrt_deque_init(cilkrt_worker *w, long capacity)
 {
     w->deque = new_ring(capacity);
     w->deque_mask = capacity - 1;
-    atomic_init(&w->push_limit, 0); /* the first push sets it */
+    w->push_limit = 0; /* the first push sets it */
     atomic_init(&w->tail, 0);
     atomic_init(&w->head, 0);
     atomic_init(&w->deque_lock, 0);
@@ -125,8 +125,8 @@ void cilkrt_deque_grow(cilkrt_worker *w)
         grow(w);
     stat_max(&self->stats.deque_peak, depth + 1);
     long peak = atomic_load_explicit(&self->stats.deque_peak, memory_order_relaxed);
-    atomic_store_explicit(&w->push_limit, h + (peak < w->deque_mask ? peak : w->deque_mask),
-                          memory_order_relaxed);
+    __atomic_store_n(&w->push_limit, h + (peak < w->deque_mask ? peak : w->deque_mask),
+                     __ATOMIC_RELAXED);
     /* seq_cst: a sleeper counts itself, then lowers push_limit; if our
      * store replaced its lowering, this load sees its count (and a push
      * that missed the lowering is seen by its check of the deques: see
@@ -172,7 +172,7 @@ int cilkrt_pop_slow(cilkrt_worker *w, long t)
  * bound is harmless: see cilkrt_deque_grow. */
 void cilkrt_deque_lower_limit(cilkrt_worker *v)
 {
-    atomic_store_explicit(&v->push_limit, 0, memory_order_relaxed);
+    __atomic_store_n(&v->push_limit, 0, __ATOMIC_RELAXED); /* a plain long: see cilkrt_push */
 }
 
 void cilkrt_deque_barrier(void) { thief_barrier(); }

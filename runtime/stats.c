@@ -85,8 +85,7 @@ void cilkrt_stats_reset(void)
         for (size_t k = 0; k < sizeof counters / sizeof counters[0]; k++)
             atomic_store_explicit(counters[k], 0, memory_order_relaxed);
         atomic_store_explicit(&w->stats.deque_peak, 0, memory_order_relaxed);
-        atomic_store_explicit(&w->pub.push_limit, 0,
-                              memory_order_relaxed); /* the owner is idle */
+        __atomic_store_n(&w->pub.push_limit, 0, __ATOMIC_RELAXED); /* the owner is idle */
     }
     atomic_store_explicit(&cilkrt_suspended_peak, 0, memory_order_relaxed);
 }

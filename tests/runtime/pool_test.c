@@ -287,7 +287,7 @@ static void wake_rounds(cilkrt_worker *self, void *arg)
     worker *other = cilkrt_pool[1 - self->id];
     int *ok = arg;
     for (int k = 0; k < WAKE_ROUNDS; k++) {
-        while (k > 0 && (atomic_load(&self->push_limit) != 0 || atomic_load(&other->sleeping) != 1))
+        while (k > 0 && (__atomic_load_n(&self->push_limit, __ATOMIC_RELAXED) != 0 || atomic_load(&other->sleeping) != 1))
             sched_yield();
         forced_base = cilkrt_stats_suspensions();
         *ok += forced() == 3;

@@ -204,8 +204,7 @@ static int sleep_a_while(worker *w, cilkrt_stop_fn stop, void *arg)
     }
     if (why == ASLEEP) {
         struct timespec ts = {cilkrt_sleep_ns / 1000000000L, cilkrt_sleep_ns % 1000000000L};
-        syscall(SYS_futex, &w->sleeping, FUTEX_WAIT_PRIVATE, ASLEEP, timed ? &ts : NULL, NULL,
-                0);
+        syscall(SYS_futex, &w->sleeping, FUTEX_WAIT_PRIVATE, ASLEEP, timed ? &ts : NULL, NULL, 0);
         /* a waker replaced ASLEEP; the timeout (or a spurious return) did not */
         why = atomic_load_explicit(&w->sleeping, memory_order_relaxed);
     }
@@ -301,8 +300,7 @@ void cilkrt_wake_idle(void)
 
 void cilkrt_wake_for_push(worker *pusher)
 {
-    if (atomic_load_explicit(&nsleepers, memory_order_seq_cst) > 0 &&
-        wake_one_for(WOKEN_BY_PUSH))
+    if (atomic_load_explicit(&nsleepers, memory_order_seq_cst) > 0 && wake_one_for(WOKEN_BY_PUSH))
         stat_add(&pusher->stats.push_wakes, 1);
 }
 

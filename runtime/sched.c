@@ -194,14 +194,8 @@ static int sleep_a_while(worker *w, cilkrt_stop_fn stop, void *arg)
     int timed = atomic_load_explicit(&cilkrt_active_roots, memory_order_relaxed) > 0;
     int lower = timed && !w->woken_for_nothing;
     int why = AWAKE; /* did not sleep: a reason to wake */
-    if (!wakeup_pending(w, stop, arg)) {
-        if (lower) {
-            stat_add(&w->stats.lowered_sleeps, 1);
-            why = lower_limits_and_look(w) ? WOKEN_BY_PUSH : ASLEEP;
-        } else {
-            why = ASLEEP;
-        }
-    }
+    if (!wakeup_pending(w, stop, arg))
+        why = lower && lower_limits_and_look(w) ? WOKEN_BY_PUSH : ASLEEP;
     if (why == ASLEEP) {
         struct timespec ts = {cilkrt_sleep_ns / 1000000000L, cilkrt_sleep_ns % 1000000000L};
         syscall(SYS_futex, &w->sleeping, FUTEX_WAIT_PRIVATE, ASLEEP, timed ? &ts : NULL, NULL, 0);

@@ -77,10 +77,10 @@ void cilkrt_stats_reset(void)
         w->pub.tq.pushes = 0;
         cilkrt_tdeque_reset_peak(&w->pub.tq); /* the owner is idle */
         w->pub.frames_peak = 0;               /* no frame is held between root calls */
-        atomic_ulong *counters[] = {
-            &w->stats.steals,      &w->stats.steal_attempts,   &w->stats.failed_pops,
-            &w->stats.suspensions, &w->stats.frames_allocated, &w->stats.tasks_allocated,
-            &w->stats.idle_ns,     &w->stats.lowered_sleeps,   &w->stats.push_wakes};
+        atomic_ulong *counters[] = {&w->stats.steals,           &w->stats.steal_attempts,
+                                    &w->stats.failed_pops,      &w->stats.suspensions,
+                                    &w->stats.frames_allocated, &w->stats.tasks_allocated,
+                                    &w->stats.idle_ns,          &w->stats.push_wakes};
         for (size_t k = 0; k < sizeof counters / sizeof counters[0]; k++)
             atomic_store_explicit(counters[k], 0, memory_order_relaxed);
         atomic_store_explicit(&w->stats.deque_peak, 0, memory_order_relaxed);

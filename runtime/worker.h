@@ -37,8 +37,6 @@ typedef struct {
                                       memory (the rest live in the deque) */
     atomic_long deque_peak;        /* deepest frame deque */
     atomic_ulong idle_ns;          /* time spent finding no work */
-    atomic_ulong lowered_sleeps;   /* sleeps that lowered the others' push
-                                      bounds (sched.c) */
     atomic_ulong push_wakes;       /* sleepers this worker's pushes woke */
 } worker_stats;
 

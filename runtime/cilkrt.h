@@ -24,8 +24,10 @@ typedef struct cilkrt_stats {
     unsigned long failed_pops;      /* pops that found their entry stolen */
     unsigned long suspensions;      /* syncs that had to wait */
     unsigned long frames_allocated; /* frames carved from fresh memory */
-    long frames_peak;               /* peak frames held (total: sum over
-                                       workers plus peak suspended frames) */
+    long frames_peak;               /* frames in memory: carved since the pool
+                                       started (cilkrt_stats_reset leaves it),
+                                       at least the most live at once (total:
+                                       sum) */
     unsigned long tasks_allocated;  /* tasks carved from fresh memory */
     unsigned long tasks_spawned;
     long tasks_peak;     /* peak pending tasks (total: sum) */

@@ -196,11 +196,11 @@ struct cilkrt_worker {
                              stack unwinds to the scheduler */
     int id;
     cilkrt_frame *free_frames[CILKRT_FRAME_CLASSES];
-    /* statistics kept on the fast path (plain counters, owner only) */
+    /* the one statistic kept by generated code (a plain counter, owner
+     * only); the frame statistics are counted out of line, when a frame
+     * comes from fresh memory (docs/runtime.md) */
     unsigned long nspawns; /* spawns, added by the code that spawns
                               (cilkrt_count_spawns) */
-    long frames_live;      /* frames this worker holds (docs/runtime.md) */
-    long frames_peak;      /* max of frames_live */
     long push_limit;       /* push calls cilkrt_deque_grow when tail reaches
                               this (see cilkrt_push); stored (atomically)
                               by the owner, and lowered to 0 by a worker
@@ -314,8 +314,6 @@ static inline cilkrt_frame *cilkrt_frame_alloc(cilkrt_worker *w, __SIZE_TYPE__ s
         w->free_frames[c] = f->next_free;
     else
         f = cilkrt_frame_alloc_slow(w, c);
-    if (++w->frames_live > w->frames_peak)
-        w->frames_peak = w->frames_live;
     f->site = site;
     f->desc = desc;
     f->parent = parent;
@@ -332,7 +330,6 @@ static inline cilkrt_frame *cilkrt_frame_alloc(cilkrt_worker *w, __SIZE_TYPE__ s
 static inline void cilkrt_frame_free(cilkrt_worker *w, cilkrt_frame *f, __SIZE_TYPE__ size)
 {
     unsigned c = cilkrt_frame_class(size);
-    w->frames_live--;
     if (c < CILKRT_FRAME_CLASSES) {
         f->next_free = w->free_frames[c];
         w->free_frames[c] = f;

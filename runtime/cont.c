@@ -45,7 +45,6 @@ static void join_child(worker *w, cilkrt_frame *p, int site, void *value)
         cilkrt_reducer_sync(p); /* p continues after its sync, here */
         w->resume = p;
         atomic_fetch_sub_explicit(&cilkrt_suspended_now, 1, memory_order_relaxed);
-        hold_frame(w);
     }
 }
 
@@ -77,7 +76,6 @@ int cilkrt_sync(cilkrt_worker *pw, cilkrt_frame *f)
     /* f may already be running elsewhere: do not touch it again */
     stat_max(&cilkrt_suspended_peak, n);
     stat_add(&w->stats.suspensions, 1);
-    pw->frames_live--;
     return 0;
 }
 

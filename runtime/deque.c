@@ -150,12 +150,8 @@ int cilkrt_pop_slow(cilkrt_worker *w, long t)
      * deque empty. */
     atomic_store_explicit(&w->tail, atomic_load_explicit(&w->head, memory_order_relaxed),
                           memory_order_relaxed);
-    uintptr_t e = (uintptr_t)w->deque[t & w->deque_mask];
     unlock_deque(w);
-    worker *self = worker_of(w);
-    stat_add(&self->stats.failed_pops, 1);
-    if (!(e & CILKRT_TASK_TAG))
-        w->frames_live--; /* the frame is the thief's now (docs/runtime.md) */
+    stat_add(&worker_of(w)->stats.failed_pops, 1);
     return 0;
 }
 

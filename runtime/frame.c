@@ -63,6 +63,7 @@ cilkrt_frame *cilkrt_frame_alloc_slow(cilkrt_worker *pw, unsigned c)
     f->hyper = NULL;
     atomic_init(&f->lock, 0);
     stat_add(&w->stats.frames_allocated, 1);
+    stat_add(&w->stats.frames_held, 1);
     return f;
 }
 

@@ -104,11 +104,7 @@ static int find_work(worker *w, int top, job *j)
     }
     if (top && cilkrt_inject_pending() && (j->root = cilkrt_inject_take()) != NULL)
         return 1;
-    if (!steal_once(w, j))
-        return 0;
-    if (!j->count)
-        hold_frame(w);
-    return 1;
+    return steal_once(w, j);
 }
 
 static void run_job(worker *w, job *j)

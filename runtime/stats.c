@@ -3,9 +3,9 @@
  *
  * Each worker counts its own events; the counters that other threads may
  * read while it runs are relaxed atomics written only by their owner
- * (worker.h). spawns and frames_peak are plain fields of the ABI struct
- * (the inline fast path updates them) and are read only between root
- * calls, when the root call's completion orders them before the reader.
+ * (worker.h). spawns is a plain field of the ABI struct (generated code
+ * adds to it) and is read only between root calls, when the root call's
+ * completion orders it before the reader.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -27,7 +27,7 @@ static void worker_stats_get(worker *w, cilkrt_stats *s)
     s->failed_pops = LOAD(w->stats.failed_pops);
     s->suspensions = LOAD(w->stats.suspensions);
     s->frames_allocated = LOAD(w->stats.frames_allocated);
-    s->frames_peak = w->pub.frames_peak;
+    s->frames_peak = (long)LOAD(w->stats.frames_held);
     s->tasks_allocated = LOAD(w->stats.tasks_allocated);
     s->tasks_spawned = w->pub.tq.pushes;
     s->tasks_peak = w->pub.tq.peak;
@@ -66,7 +66,6 @@ void cilkrt_stats_get(cilkrt_stats *s)
             s->deque_peak = x.deque_peak;
         s->idle_seconds += x.idle_seconds;
     }
-    s->frames_peak += LOAD(cilkrt_suspended_peak);
 }
 
 void cilkrt_stats_reset(void)
@@ -76,7 +75,6 @@ void cilkrt_stats_reset(void)
         w->pub.nspawns = 0;
         w->pub.tq.pushes = 0;
         cilkrt_tdeque_reset_peak(&w->pub.tq); /* the owner is idle */
-        w->pub.frames_peak = 0;               /* no frame is held between root calls */
         atomic_ulong *counters[] = {&w->stats.steals,           &w->stats.steal_attempts,
                                     &w->stats.failed_pops,      &w->stats.suspensions,
                                     &w->stats.frames_allocated, &w->stats.tasks_allocated,
@@ -162,6 +160,6 @@ void cilkrt_stats_at_exit(void)
     cilkrt_stats s;
     cilkrt_stats_get(&s);
     print_row("total", &s);
-    fprintf(stderr, "peak suspended frames: %ld (included in the total frpeak)\n",
+    fprintf(stderr, "peak suspended frames: %ld\n",
             LOAD(cilkrt_suspended_peak));
 }

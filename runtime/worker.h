@@ -33,6 +33,8 @@ typedef struct {
     atomic_ulong failed_pops;      /* pops that found the entry stolen */
     atomic_ulong suspensions;      /* syncs that suspended a frame */
     atomic_ulong frames_allocated; /* frames carved from fresh memory */
+    atomic_ulong frames_held;      /* the same since the pool started (not
+                                      reset: the frames stay in memory) */
     atomic_ulong tasks_allocated;  /* large task records carved from fresh
                                       memory (the rest live in the deque) */
     atomic_long deque_peak;        /* deepest frame deque */
@@ -85,14 +87,6 @@ static inline void stat_max(atomic_long *c, long v)
 {
     if (v > atomic_load_explicit(c, memory_order_relaxed))
         atomic_store_explicit(c, v, memory_order_relaxed);
-}
-
-/* The worker took over a frame it did not allocate (stolen or resumed):
- * count it as held here, for the live-frame statistics (docs/runtime.md). */
-static inline void hold_frame(worker *w)
-{
-    if (++w->pub.frames_live > w->pub.frames_peak)
-        w->pub.frames_peak = w->pub.frames_live;
 }
 
 /* ---- pool.c: the worker pool ---- */

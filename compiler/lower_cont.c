@@ -164,7 +164,7 @@ static void emit_frame_setup(Lower *L)
 {
     emit_fmt(&L->e,
              "cilkc_f = (struct cilkc_frame_%s *)cilkrt_frame_alloc(cilkc_w, sizeof *cilkc_f, "
-             "&cilkc_desc_%s, cilkc_parent, cilkc_site); cilkc_f->cilkc_dst = cilkc_dst;",
+             "&cilkc_desc_%s, cilkc_parent, cilkc_site, cilkc_dst);",
              L->name, L->name);
     if (L->aborts)
         emit_str(&L->e, " cilkc_f->cilkc_aborts = 0; cilkc_f->cilkc_parent_aborts = cilkc_pab; "
@@ -450,7 +450,7 @@ static void emit_frame_struct(Lower *L)
     /* in a unit with abort, the frame starts as a cilkrt_abortable
      * (cilkrt_abi.h): the counts cilkrt_abort_poll reads follow h */
     emit_fmt(&L->e,
-             "struct cilkc_frame_%s { cilkrt_frame h; %svoid *cilkc_dst; "
+             "struct cilkc_frame_%s { cilkrt_frame h; %s"
              "%sstruct cilkc_locals_%s l; };\n",
              L->name, L->aborts ? "int cilkc_aborts, cilkc_parent_aborts, cilkc_epoch; " : "",
              L->workspan ? "cilkrt_wsp cilkc_ws; " : "", L->name);
@@ -508,10 +508,10 @@ static void emit_fast_clone(Lower *L)
 static void emit_slow_result(Lower *L)
 {
     if (L->is_void)
-        emit_str(&L->e, "{ struct { void *d; } cilkc_res = { cilkc_f->cilkc_dst }; ");
+        emit_str(&L->e, "{ struct { void *d; } cilkc_res = { cilkc_h->dst }; ");
     else
         emit_fmt(&L->e,
-                 "{ struct cilkc_result_%s cilkc_res = { cilkc_f->cilkc_dst, cilkc_f->l.ret }; ",
+                 "{ struct cilkc_result_%s cilkc_res = { cilkc_h->dst, cilkc_f->l.ret }; ",
                  L->name);
     emit_fmt(&L->e, "cilkrt_slow_return(cilkc_w, cilkc_h, %s); }",
              L->aborts ? "cilkrt_abort_poll(cilkc_h) ? 0 : &cilkc_res" : "&cilkc_res");

@@ -89,6 +89,9 @@ struct cilkrt_frame {
     int site;                   /* spawn site in parent whose result this frame returns */
     const cilkrt_desc *desc;    /* NULL for a boundary pseudo-frame */
     cilkrt_frame *parent;       /* frame whose inlet receives this frame's result */
+    void *dst;                  /* the destination pointer the frame's spawn gave,
+                                   handed back with the result (docs/abi.md); the
+                                   runtime does not read it */
     int join;                   /* stolen children not yet returned; under lock */
     int state;                  /* CILKRT_FRAME_*; under lock */
     _Atomic int lock;           /* spin lock for join, state and the inlet */
@@ -227,7 +230,11 @@ extern _Thread_local cilkrt_worker *cilkrt_tls_worker;
 static inline cilkrt_worker *cilkrt_self(void) { return cilkrt_tls_worker; }
 
 /* Out-of-line slow paths (runtime/frame.c, runtime/deque.c, runtime/sched.c). */
-cilkrt_frame *cilkrt_frame_alloc_slow(cilkrt_worker *w, unsigned size_class);
+/* cilkrt_frame_alloc's empty free list (or large frame): a frame from fresh
+ * memory, its header set as cilkrt_frame_alloc sets it. */
+cilkrt_frame *cilkrt_frame_alloc_slow(cilkrt_worker *w, unsigned size_class,
+                                      const cilkrt_desc *desc, cilkrt_frame *parent, int site,
+                                      void *dst);
 void cilkrt_frame_free_slow(cilkrt_worker *w, cilkrt_frame *f);
 int cilkrt_pop_slow(cilkrt_worker *w, long t);
 /* Called by push when tail reaches push_limit: records the new deepest
@@ -299,25 +306,33 @@ static inline unsigned cilkrt_frame_class(__SIZE_TYPE__ size)
 
 /* Allocate a frame of `size` bytes (size of the generated frame struct) for
  * a function described by desc, whose result goes to spawn site `site` of
- * `parent`. No malloc on this path once the free list is warm. A free frame
- * always has join == 0, state == CILKRT_FRAME_FAST, allocas == NULL and its
- * lock free (the runtime sets them when it first allocates the frame and
- * restores them before freeing it), so they need no store here; nor does
- * entry, which nobody reads before the first push or sync writes it. */
+ * `parent` with destination pointer dst. No malloc on this path once the
+ * free list is warm. A free frame always has join == 0, state ==
+ * CILKRT_FRAME_FAST, allocas == NULL and its lock free (the runtime sets
+ * them when it first allocates the frame and restores them before freeing
+ * it), so they need no store here; nor does entry, which nobody reads
+ * before the first push or sync writes it.
+ *
+ * The slow path takes the header's values and sets them itself, so that
+ * no argument is live across its call: cc then keeps desc, parent, site
+ * and dst in the argument registers they came in, not in callee-saved
+ * registers the fast clone would save and restore at every call (fib's
+ * fast clone saved six, now five). */
 static inline cilkrt_frame *cilkrt_frame_alloc(cilkrt_worker *w, __SIZE_TYPE__ size,
                                                const cilkrt_desc *desc, cilkrt_frame *parent,
-                                               int site)
+                                               int site, void *dst)
 {
     unsigned c = cilkrt_frame_class(size);
     cilkrt_frame *f;
-    if (c < CILKRT_FRAME_CLASSES && (f = w->free_frames[c]) != 0)
+    if (__builtin_expect(c < CILKRT_FRAME_CLASSES && (f = w->free_frames[c]) != 0, 1)) {
         w->free_frames[c] = f->next_free;
-    else
-        f = cilkrt_frame_alloc_slow(w, c);
-    f->site = site;
-    f->desc = desc;
-    f->parent = parent;
-    return f;
+        f->site = site;
+        f->desc = desc;
+        f->parent = parent;
+        f->dst = dst;
+        return f;
+    }
+    return cilkrt_frame_alloc_slow(w, c, desc, parent, site, dst);
 }
 
 /* Give a frame of `size` bytes (as allocated) back to the calling worker's

@@ -113,6 +113,7 @@ void cilkrt_boundary_enter(cilkrt_worker *w, cilkrt_boundary *b, void *result, s
     b->frame.site = 0;
     b->frame.desc = NULL;
     b->frame.parent = NULL;
+    b->frame.dst = NULL;
     b->frame.join = 0;
     b->frame.state = CILKRT_FRAME_FAST;
     atomic_init(&b->frame.lock, 0);

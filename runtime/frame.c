@@ -47,7 +47,8 @@ void *cilkrt_carve(worker *w, unsigned c)
     return p;
 }
 
-cilkrt_frame *cilkrt_frame_alloc_slow(cilkrt_worker *pw, unsigned c)
+cilkrt_frame *cilkrt_frame_alloc_slow(cilkrt_worker *pw, unsigned c, const cilkrt_desc *desc,
+                                      cilkrt_frame *parent, int site, void *dst)
 {
     worker *w = worker_of(pw);
     cilkrt_frame *f;
@@ -64,6 +65,10 @@ cilkrt_frame *cilkrt_frame_alloc_slow(cilkrt_worker *pw, unsigned c)
     atomic_init(&f->lock, 0);
     stat_add(&w->stats.frames_allocated, 1);
     stat_add(&w->stats.frames_held, 1);
+    f->site = site;
+    f->desc = desc;
+    f->parent = parent;
+    f->dst = dst;
     return f;
 }
 

@@ -13,7 +13,6 @@ long ret;
 };
 struct cilkc_frame_fib {
     cilkrt_frame h;
-    void *cilkc_dst;
     struct cilkc_locals_fib l;
 };
 struct cilkc_result_fib {
@@ -67,9 +66,7 @@ long cilkc_r = (
 #line 7
         if (!cilkc_f) {
 #line 7
-            cilkc_f = (struct cilkc_frame_fib *)cilkrt_frame_alloc(cilkc_w, sizeof *cilkc_f, &cilkc_desc_fib, cilkc_parent, cilkc_site);
-#line 7
-            cilkc_f->cilkc_dst = cilkc_dst;
+            cilkc_f = (struct cilkc_frame_fib *)cilkrt_frame_alloc(cilkc_w, sizeof *cilkc_f, &cilkc_desc_fib, cilkc_parent, cilkc_site, cilkc_dst);
 #line 7
             cilkc_f->l.n_0 = n;
         }
@@ -120,9 +117,7 @@ long ){0};
 #line 8
         if (!cilkc_f) {
 #line 8
-            cilkc_f = (struct cilkc_frame_fib *)cilkrt_frame_alloc(cilkc_w, sizeof *cilkc_f, &cilkc_desc_fib, cilkc_parent, cilkc_site);
-#line 8
-            cilkc_f->cilkc_dst = cilkc_dst;
+            cilkc_f = (struct cilkc_frame_fib *)cilkrt_frame_alloc(cilkc_w, sizeof *cilkc_f, &cilkc_desc_fib, cilkc_parent, cilkc_site, cilkc_dst);
 #line 8
             cilkc_f->l.n_0 = n;
         }
@@ -406,7 +401,7 @@ static void cilkc_slow_fib(cilkrt_worker *cilkc_w, cilkrt_frame *cilkc_h)
 #line 10
     cilkc_return: {
 #line 10
-        struct cilkc_result_fib cilkc_res = { cilkc_f->cilkc_dst, cilkc_f->l.ret };
+        struct cilkc_result_fib cilkc_res = { cilkc_h->dst, cilkc_f->l.ret };
 #line 10
         cilkrt_slow_return(cilkc_w, cilkc_h, &cilkc_res);
     }

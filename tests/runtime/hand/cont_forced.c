@@ -64,7 +64,7 @@ static const cilkrt_desc cilkc_desc_forced = { cilkc_slow_forced, cilkc_inlet_fo
 int cilkc_fast_forced(cilkrt_worker *w, cilkrt_frame *parent, int site)
 {
     struct cilkc_frame_forced *f = (struct cilkc_frame_forced *)
-        cilkrt_frame_alloc(w, sizeof *f, &cilkc_desc_forced, parent, site);
+        cilkrt_frame_alloc(w, sizeof *f, &cilkc_desc_forced, parent, site, 0);
     int x, y;
     atomic_store(&continued, 0);
     f->h.entry = 1; long t1 = cilkrt_push(w, &f->h); cilkrt_count_spawns(w, 1);

@@ -47,7 +47,7 @@ static const cilkrt_desc cilkc_desc_spawn_loop = { cilkc_slow_spawn_loop, cilkc_
 long cilkc_fast_spawn_loop(cilkrt_worker *w, cilkrt_frame *parent, int site, long n)
 {
     struct cilkc_frame_spawn_loop *f = (struct cilkc_frame_spawn_loop *)
-        cilkrt_frame_alloc(w, sizeof *f, &cilkc_desc_spawn_loop, parent, site);
+        cilkrt_frame_alloc(w, sizeof *f, &cilkc_desc_spawn_loop, parent, site, 0);
     long i, s = 0;
     for (i = 0; i < n; i++)
     { f->n_0 = n; f->i_1 = i; f->s_2 = s; f->h.entry = 1; long t1 = cilkrt_push(w, &f->h); cilkrt_count_spawns(w, 1);

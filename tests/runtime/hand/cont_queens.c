@@ -46,7 +46,7 @@ static const cilkrt_desc cilkc_desc_queens = { cilkc_slow_queens, cilkc_inlet_qu
 int cilkc_fast_queens(cilkrt_worker *w, cilkrt_frame *parent, int site, int n, int row, board b)
 {
     struct cilkc_frame_queens *f = (struct cilkc_frame_queens *)
-        cilkrt_frame_alloc(w, sizeof *f, &cilkc_desc_queens, parent, site);
+        cilkrt_frame_alloc(w, sizeof *f, &cilkc_desc_queens, parent, site, 0);
     int count = 0, c;
     if (row == n) { int r = 1; cilkrt_frame_free(w, &f->h, sizeof *f); return r; }
     for (c = 0; c < n; c++)

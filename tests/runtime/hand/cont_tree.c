@@ -28,7 +28,7 @@ static const cilkrt_desc cilkc_desc_tree = { cilkc_slow_tree, cilkc_inlet_tree, 
 int cilkc_fast_tree(cilkrt_worker *w, cilkrt_frame *parent, int site, int n)
 {
     struct cilkc_frame_tree *f = (struct cilkc_frame_tree *)
-        cilkrt_frame_alloc(w, sizeof *f, &cilkc_desc_tree, parent, site);
+        cilkrt_frame_alloc(w, sizeof *f, &cilkc_desc_tree, parent, site, 0);
     int x, y;
     if (n < 2) { int r = fib(12 + n); cilkrt_frame_free(w, &f->h, sizeof *f); return r; }
     f->n_0 = n; f->h.entry = 1; long t1 = cilkrt_push(w, &f->h); cilkrt_count_spawns(w, 1);

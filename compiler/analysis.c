@@ -378,6 +378,50 @@ static int prev_site(const Analysis *a, const Place *p)
     return 0;
 }
 
+/* ---- Saves hoisted out of loops ----
+ *
+ * A local that a loop never writes (no assignment, ++, -- or & of it
+ * between the loop's first and last token) and that is declared before
+ * the loop has, at each of the loop's spawns, the value it had when the
+ * loop started: the fast clone saves it there once (and when it allocates
+ * a lazy frame inside the loop), not at every spawn. The loop is the
+ * outermost one around the spawn that qualifies. Not with Cilk-5 inlets
+ * (an inlet's body, written elsewhere, runs at the loop's spawns and may
+ * write the local), nor when a case or default label lies inside the loop
+ * (a switch around it could jump in, past the save); find_saves already
+ * gives up on functions with goto. A local in the frame anyway, or a
+ * parameter never written (saved once with the frame), has no saves to
+ * hoist. */
+static const Node *hoist_loop(const Analysis *a, const Node *at, const Sym *s)
+{
+    if (a->has_inlets || a->resident[s->index] || (s->is_param && !a->assigned[s->index]))
+        return NULL;
+    for (const Node *l = loop_around(a->fn->body, at); l; l = loop_around(l, at)) {
+        int before = s->is_param || (s->decl && s->decl->name < l->first);
+        if (before && !written(a, s, l->first, l->last) &&
+            !has_token(a, TK_CASE, l->first, l->last) &&
+            !has_token(a, TK_DEFAULT, l->first, l->last))
+            return l;
+    }
+    return NULL;
+}
+
+static void add_hoist(Analysis *a, const Node *l, const Sym *s)
+{
+    if (analysis_hoisted(a, l, s))
+        return;
+    a->hoists = xrealloc(a->hoists, sizeof *a->hoists * (size_t)(a->nhoists + 1));
+    a->hoists[a->nhoists++] = (AnalysisHoist){l, s};
+}
+
+int analysis_hoisted(const Analysis *a, const Node *n, const Sym *s)
+{
+    for (int i = 0; i < a->nhoists; i++)
+        if (a->hoists[i].loop == n && a->hoists[i].sym == s)
+            return 1;
+    return 0;
+}
+
 static void find_saves(Analysis *a)
 {
     const Func *fn = a->fn;
@@ -400,6 +444,12 @@ static void find_saves(Analysis *a)
                        s->decl->name < pl[prev - 1].stmt->first &&
                        !written(a, s, pl[prev - 1].stmt->first, p->stmt->last);
             int save = !kept && !dead_after(a, p, k, s);
+            const Node *l = save ? hoist_loop(a, p->stmt ? p->stmt : a->spawns[k - 1], s) : NULL;
+            if (l) {
+                add_hoist(a, l, s);
+                kept = 1;
+                save = 0;
+            }
             a->saves[row * (size_t)k + (size_t)s->index] = (unsigned char)save;
             in_frame[row * (size_t)k + (size_t)s->index] = (unsigned char)(save || kept);
         }
@@ -596,5 +646,6 @@ void analysis_free(Analysis *a)
     free(a->assigned);
     free(a->in_expr);
     free(a->saves);
+    free(a->hoists);
     memset(a, 0, sizeof *a);
 }

@@ -7,6 +7,13 @@
 #include "ast.h"
 #include "diag.h"
 
+/* A local the fast clone saves before a loop instead of at its spawns
+ * (analysis_hoisted). */
+typedef struct {
+    const Node *loop;
+    const Sym *sym;
+} AnalysisHoist;
+
 typedef struct {
     const Unit *u;
     const Func *fn;
@@ -22,6 +29,8 @@ typedef struct {
     int uses_alloca;         /* calls alloca: blocks to release with the frame (also
                                 the extra arguments of Cilk-5 inlet calls) */
     unsigned char *saves;    /* see analysis_saves */
+    AnalysisHoist *hoists;   /* see analysis_hoisted */
+    int nhoists;
     int has_inlets;          /* a spawn goes to a Cilk-5 inlet */
 } Analysis;
 
@@ -43,6 +52,11 @@ int analysis_site(const Analysis *a, const Node *n);
  * 0 when s is dead after the spawn or the frame already holds its value
  * (analysis.c proves either on the statement list, conservatively). */
 int analysis_saves(const Analysis *a, int site, const Sym *s);
+/* Must the fast clone save s when loop n starts, and whenever it allocates
+ * its frame inside n, in place of the saves at n's spawns (which
+ * analysis_saves leaves out)? n writes s nowhere, so the frame's copy
+ * stays right through the whole loop. */
+int analysis_hoisted(const Analysis *a, const Node *n, const Sym *s);
 /* Does the declarator declare an array (`name[...]`)? */
 int analysis_is_array(const Unit *u, const Declarator *dd);
 

@@ -608,6 +608,43 @@ static void emit_comments_before(Lower *L, int i)
     }
 }
 
+/* while, do, for (and cilk_for in the serial elision). The chain of
+ * loops (L->loops) and the saves continuation mode hoists before a loop
+ * come from cont_loop_enter. */
+static void loop_stmt(Lower *L, const Node *n)
+{
+    LowerLoop lp;
+    int braced = cont_loop_enter(L, n, &lp);
+    if (n->kind == N_WHILE) {
+        emit_str(&L->e, "while ");
+        paren_expr(L, n->e);
+        stmt(L, n->body);
+    } else if (n->kind == N_DO) {
+        emit_str(&L->e, "do ");
+        stmt(L, n->body);
+        emit_str(&L->e, " while ");
+        paren_expr(L, n->e);
+        emit_str(&L->e, ";");
+    } else {
+        int saved = L->nvisible;
+        if (n->init && n->init->kind == N_DECL)
+            for (int i = 0; i < n->init->decl->ndecls; i++)
+                if (L->clone == CLONE_FAST && sym_is_auto(n->init->decl->decls[i]->sym) &&
+                    in_c_variable(L, n->init->decl->decls[i]->sym))
+                    cont_save_hidden(L, n->init->decl->decls[i]->sym);
+        emit_str(&L->e, "for (");
+        for_init(L, n->init);
+        emit_str(&L->e, " ");
+        emit_range(&L->e, n->e.first, n->e.last);
+        emit_str(&L->e, "; ");
+        emit_range(&L->e, n->e2.first, n->e2.last);
+        emit_str(&L->e, ")");
+        stmt(L, n->body);
+        L->nvisible = saved;
+    }
+    cont_loop_leave(L, braced);
+}
+
 static void stmt(Lower *L, const Node *n)
 {
     emit_line(&L->e, n->first);
@@ -658,39 +695,16 @@ static void stmt(Lower *L, const Node *n)
         stmt(L, n->body);
         break;
     case N_WHILE:
-        emit_str(&L->e, "while ");
-        paren_expr(L, n->e);
-        stmt(L, n->body);
-        break;
     case N_DO:
-        emit_str(&L->e, "do ");
-        stmt(L, n->body);
-        emit_str(&L->e, " while ");
-        paren_expr(L, n->e);
-        emit_str(&L->e, ";");
+        loop_stmt(L, n);
         break;
     case N_SCOPE: /* never here: loops.c makes every cilk_scope a function */
         stmt(L, n->body);
         break;
     case N_CILK_FOR: /* only in the serial elision: loops.c lowers the others */
-    case N_FOR: {
-        int saved = L->nvisible;
-        if (n->init && n->init->kind == N_DECL)
-            for (int i = 0; i < n->init->decl->ndecls; i++)
-                if (L->clone == CLONE_FAST && sym_is_auto(n->init->decl->decls[i]->sym) &&
-                    in_c_variable(L, n->init->decl->decls[i]->sym))
-                    cont_save_hidden(L, n->init->decl->decls[i]->sym);
-        emit_str(&L->e, "for (");
-        for_init(L, n->init);
-        emit_str(&L->e, " ");
-        emit_range(&L->e, n->e.first, n->e.last);
-        emit_str(&L->e, "; ");
-        emit_range(&L->e, n->e2.first, n->e2.last);
-        emit_str(&L->e, ")");
-        stmt(L, n->body);
-        L->nvisible = saved;
+    case N_FOR:
+        loop_stmt(L, n);
         break;
-    }
     case N_LABEL:
         emit_tok_raw(&L->e, n->label);
         emit_str(&L->e, ":;");

@@ -143,20 +143,78 @@ static void ws_spawn(Lower *L, const Node *n)
  * every visible local that lives in a C variable, unless it is dead after
  * the spawn or the frame holds its value already (analysis_saves). A local
  * hidden by an inner one of the same name was saved when it was hidden. */
+static int hidden(const Lower *L, int i)
+{
+    for (int j = i + 1; j < L->nvisible; j++)
+        if (strcmp(L->visible[j]->name, L->visible[i]->name) == 0)
+            return 1;
+    return 0;
+}
+
+static void emit_save(Lower *L, const Sym *s)
+{
+    emit_str(&L->e, "cilkc_f->l.");
+    emit_field(&L->e, s);
+    emit_fmt(&L->e, " = %s; ", s->name);
+}
+
 static void emit_saves(Lower *L, int site)
 {
     for (int i = 0; i < L->nvisible; i++) {
         const Sym *s = L->visible[i];
-        int hidden = 0;
-        for (int j = i + 1; j < L->nvisible; j++)
-            hidden |= strcmp(L->visible[j]->name, s->name) == 0;
-        if (hidden || L->a.resident[s->index] || (s->is_param && !L->a.assigned[s->index]) ||
-            !analysis_saves(&L->a, site, s))
+        if (hidden(L, i) || L->a.resident[s->index] ||
+            (s->is_param && !L->a.assigned[s->index]) || !analysis_saves(&L->a, site, s))
             continue;
-        emit_str(&L->e, "cilkc_f->l.");
-        emit_field(&L->e, s);
-        emit_fmt(&L->e, " = %s; ", s->name);
+        emit_save(L, s);
     }
+}
+
+/* Save the locals visible here that analysis_hoisted assigns to loop n
+ * (the loop's spawns leave them out). Returns how many. A local hidden by
+ * an inner one of its name is hidden at the loop's spawns too, where
+ * cont_save_hidden saved it instead. */
+static int emit_hoisted(Lower *L, const Node *n)
+{
+    int count = 0;
+    for (int i = 0; i < L->nvisible; i++) {
+        const Sym *s = L->visible[i];
+        if (!hidden(L, i) && analysis_hoisted(&L->a, n, s)) {
+            emit_save(L, s);
+            count++;
+        }
+    }
+    return count;
+}
+
+/* Entering loop n (any clone, for the chain): the fast clone saves the
+ * locals hoisted to n before it, if it has a frame already; a lazy frame
+ * allocated inside n saves them then (emit_frame_setup). Returns 1 if it
+ * opened a brace for cont_loop_leave to close (n may be the body of an
+ * if or a loop: the saves and n must stay one statement). */
+int cont_loop_enter(Lower *L, const Node *n, LowerLoop *lp)
+{
+    lp->loop = n;
+    lp->up = L->loops;
+    L->loops = lp;
+    if (L->clone != CLONE_FAST)
+        return 0;
+    int any = 0;
+    for (int i = 0; !any && i < L->a.nhoists; i++)
+        any = L->a.hoists[i].loop == n;
+    if (!any)
+        return 0;
+    emit_str(&L->e, L->a.lazy ? "{ if (cilkc_f) { " : "{ ");
+    emit_hoisted(L, n);
+    if (L->a.lazy)
+        emit_str(&L->e, "} ");
+    return 1;
+}
+
+void cont_loop_leave(Lower *L, int braced)
+{
+    L->loops = L->loops->up;
+    if (braced)
+        emit_str(&L->e, " }");
 }
 
 /* Allocate the fast clone's frame and store what never changes. */
@@ -177,6 +235,11 @@ static void emit_frame_setup(Lower *L)
             emit_fmt(&L->e, " = %s;", p->name);
         }
     }
+    /* a lazy frame allocated inside loops: what they hoisted (cont_loop_enter
+     * found no frame to save it in) */
+    for (const LowerLoop *l = L->loops; l; l = l->up)
+        if (emit_hoisted(L, l->loop))
+            emit_str(&L->e, " ");
 }
 
 static void emit_ensure_frame(Lower *L)

@@ -18,6 +18,12 @@ typedef enum { CLONE_FAST, CLONE_SLOW, CLONE_CHILD } Clone;
     "cilkrt_worker *cilkc_w, cilkrt_frame *cilkc_parent, int cilkc_site, void *cilkc_dst"
 #define CHILD_EXTRA "cilkrt_worker *cilkc_w"
 
+/* A loop being written, in a chain from the innermost out. */
+typedef struct LowerLoop {
+    const Node *loop;
+    const struct LowerLoop *up;
+} LowerLoop;
+
 typedef struct {
     Emit e;
     const Unit *u;
@@ -35,6 +41,7 @@ typedef struct {
      * the walker keeps it, lower_cont.c saves them at each spawn */
     const Sym **visible;
     int nvisible;
+    const LowerLoop *loops; /* the loops around the code being written */
     int errors;
     /* Cilk-5 (lower_cilk5.c) */
     int aborts;     /* the unit has `abort`: its frames poll for it */
@@ -79,6 +86,8 @@ void cont_spawn(Lower *L, const Node *n, int site);
 void cont_sync(Lower *L);
 void cont_return(Lower *L, const Node *n);
 void cont_save_hidden(Lower *L, const Sym *s);
+int cont_loop_enter(Lower *L, const Node *n, LowerLoop *lp);
+void cont_loop_leave(Lower *L, int braced);
 void cont_func(Lower *L);
 void cont_abort(Lower *L);
 

@@ -73,9 +73,15 @@ grep_generated "scope only: parallel, child" tests/corpus/steal_scope_exact.cilk
 
 grep_generated "loop saves: b's block ends unread after spawn 1" tests/corpus/steal_loop_saves.cilkc \
     continuation "cilkc_f->l.k_7 = k; cilkc_f->h.entry = 1;"
-grep_generated "loop saves: x for the inner loop, not b, at spawn 2" \
+grep_generated "loop saves: only k, not b, at spawn 2" \
     tests/corpus/steal_loop_saves.cilkc continuation \
-    "cilkc_f->l.k_7 = k; cilkc_f->l.x_9 = x; cilkc_f->h.entry = 2;"
+    "((void *)0)); cilkc_f->l.k_7 = k; cilkc_f->h.entry = 2;"
+grep_generated "loop saves: acc, i and x once before the inner loop, which writes none" \
+    tests/corpus/steal_loop_saves.cilkc continuation \
+    "{ cilkc_f->l.acc_3 = acc; cilkc_f->l.i_6 = i; cilkc_f->l.x_9 = x; for (k = 0;"
+grep_generated "loop hoist: k2 and base before a loop with a lazy frame" \
+    tests/corpus/steal_loop_hoist.cilkc continuation \
+    "{ if (cilkc_f) { cilkc_f->l.k2_1 = k2; cilkc_f->l.base_2 = base; } for ("
 
 # The spawn count of CILK_STATS is exact: a fast clone adds its spawns once,
 # when its frame is freed or at a failed pop (cilkrt_count_spawns), a slow

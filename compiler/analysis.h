@@ -31,7 +31,7 @@ typedef struct {
     unsigned char *saves;    /* see analysis_saves */
     AnalysisHoist *hoists;   /* see analysis_hoisted */
     int nhoists;
-    int has_inlets;          /* a spawn goes to a Cilk-5 inlet */
+    int has_inlets; /* a spawn goes to a Cilk-5 inlet */
 } Analysis;
 
 /* Fill a for fn; report what cannot be lowered through d. Returns the

@@ -162,8 +162,8 @@ static void emit_saves(Lower *L, int site)
 {
     for (int i = 0; i < L->nvisible; i++) {
         const Sym *s = L->visible[i];
-        if (hidden(L, i) || L->a.resident[s->index] ||
-            (s->is_param && !L->a.assigned[s->index]) || !analysis_saves(&L->a, site, s))
+        if (hidden(L, i) || L->a.resident[s->index] || (s->is_param && !L->a.assigned[s->index]) ||
+            !analysis_saves(&L->a, site, s))
             continue;
         emit_save(L, s);
     }
@@ -573,8 +573,7 @@ static void emit_slow_result(Lower *L)
     if (L->is_void)
         emit_str(&L->e, "{ struct { void *d; } cilkc_res = { cilkc_h->dst }; ");
     else
-        emit_fmt(&L->e,
-                 "{ struct cilkc_result_%s cilkc_res = { cilkc_h->dst, cilkc_f->l.ret }; ",
+        emit_fmt(&L->e, "{ struct cilkc_result_%s cilkc_res = { cilkc_h->dst, cilkc_f->l.ret }; ",
                  L->name);
     emit_fmt(&L->e, "cilkrt_slow_return(cilkc_w, cilkc_h, %s); }",
              L->aborts ? "cilkrt_abort_poll(cilkc_h) ? 0 : &cilkc_res" : "&cilkc_res");

@@ -160,6 +160,5 @@ void cilkrt_stats_at_exit(void)
     cilkrt_stats s;
     cilkrt_stats_get(&s);
     print_row("total", &s);
-    fprintf(stderr, "peak suspended frames: %ld\n",
-            LOAD(cilkrt_suspended_peak));
+    fprintf(stderr, "peak suspended frames: %ld\n", LOAD(cilkrt_suspended_peak));
 }

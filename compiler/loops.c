@@ -568,6 +568,7 @@ typedef struct {
     const Func *fn;
     const Sym **caps; /* locals of F the body uses, in order of first use */
     int ncaps;
+    int ordered; /* child mode: the recursion spawns the second half */
 } Writer;
 
 /* `#line` for token i's line: the next output line is presumed there. */
@@ -820,10 +821,14 @@ static void put_body(Writer *w, const Loop *lp)
     put(w, block ? " while (0); }\n" : " } while (0); }\n");
 }
 
-/* Divide and conquer over [lo, hi): spawn the first half, go on with the
- * second, down to the grain. The leaf copies the first value and the step
- * into locals: a store of the body (through a char pointer, say) may alias
- * the struct, and would make the compiler load them at every iteration. */
+/* Divide and conquer over [lo, hi), down to the grain. In continuation
+ * mode: spawn the first half, go on with the second (a thief takes the
+ * second). In child mode: spawn the second half, go on with the first, so
+ * that the iterations run in serial order when nothing is stolen (the
+ * sync pops the newest half first: loops_is_ordered). The leaf copies the
+ * first value and the step into locals: a store of the body (through a
+ * char pointer, say) may alias the struct, and would make the compiler
+ * load them at every iteration. */
 static void put_recursion(Writer *w, const Loop *lp)
 {
     int n = w->id;
@@ -831,10 +836,14 @@ static void put_recursion(Writer *w, const Loop *lp)
                "static void cilkc_for_%d(struct cilkc_for_%d *cilkc_c_%d, unsigned long long "
                "cilkc_lo, unsigned long long cilkc_hi)\n"
                "{ while (cilkc_hi - cilkc_lo > cilkc_c_%d->cilkc_grain) {\n"
-               "    unsigned long long cilkc_mid = cilkc_lo + (cilkc_hi - cilkc_lo) / 2;\n"
-               "    cilk_spawn cilkc_for_%d(cilkc_c_%d, cilkc_lo, cilkc_mid);\n"
-               "    cilkc_lo = cilkc_mid; }\n  {",
-               n, n, n, n, n, n);
+               "    unsigned long long cilkc_mid = cilkc_lo + (cilkc_hi - cilkc_lo) / 2;\n",
+               n, n, n, n);
+    put_fmt(w,
+               w->ordered ? "    cilk_spawn cilkc_for_%d(cilkc_c_%d, cilkc_mid, cilkc_hi);\n"
+                            "    cilkc_hi = cilkc_mid; }\n  {"
+                          : "    cilk_spawn cilkc_for_%d(cilkc_c_%d, cilkc_lo, cilkc_mid);\n"
+                            "    cilkc_lo = cilkc_mid; }\n  {",
+               n, n);
     put_declaration_as(w, lp->var, "cilkc_b");
     put_fmt(
         w,
@@ -1148,10 +1157,21 @@ static void lower_func(Writer *w, const Func *fn, Edits *es)
     free(f.found);
 }
 
-int loops_lower(const Unit *u, int *next, Buf *out)
+int loops_is_ordered(const char *name)
+{
+    const char *p = "cilkc_for_";
+    if (strncmp(name, p, strlen(p)))
+        return 0;
+    name += strlen(p);
+    while (*name >= '0' && *name <= '9')
+        name++;
+    return name[-1] != '_' && !*name; /* not cilkc_for_N_body */
+}
+
+int loops_lower(const Unit *u, StealMode mode, int *next, Buf *out)
 {
     Edits es = {NULL, 0};
-    Writer w = {.u = u, .id = *next};
+    Writer w = {.u = u, .id = *next, .ordered = mode == STEAL_CHILD};
     for (int i = 0; i < u->nfuncs; i++)
         lower_func(&w, u->funcs[i], &es);
     int n = w.id - *next;

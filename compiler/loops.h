@@ -9,6 +9,7 @@
 #include "ast.h"
 #include "buf.h"
 #include "diag.h"
+#include "lower.h"
 
 /* Report every cilk_for that cannot be lowered (its clauses, a break, a
  * return or a goto out of its body, a change of its variable in its body),
@@ -20,10 +21,16 @@ int loops_check(const Unit *u, Diag *d);
 /* Append to out u's source with its outermost cilk_for loops and
  * cilk_scope blocks replaced by calls of helper functions (divide and
  * conquer over the iteration range, with spawn; the scope's block), the
- * helpers in front of the functions that use them. *next numbers the
- * helpers, across rounds. Returns the number rewritten; out is untouched
- * when there were none. u must have passed loops_check. */
-int loops_lower(const Unit *u, int *next, Buf *out);
+ * helpers in front of the functions that use them, for steal mode mode.
+ * *next numbers the helpers, across rounds. Returns the number rewritten;
+ * out is untouched when there were none. u must have passed loops_check. */
+int loops_lower(const Unit *u, StealMode mode, int *next, Buf *out);
+
+/* Is the function named name a cilk_for's divide and conquer in child
+ * mode? It spawns the second half of its range and goes on with the first,
+ * so that its sync, popping newest first, runs its tasks in serial order:
+ * they need no reducer views of their own (cilkrt_task_push_ordered). */
+int loops_is_ordered(const char *name);
 
 /* Is the text of a #pragma line `#pragma cilk ...`? */
 int loops_is_cilk_pragma(const char *text, size_t len);

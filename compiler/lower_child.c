@@ -12,6 +12,7 @@
 #include "lower_impl.h"
 
 #include "arena.h"
+#include "loops.h"
 #include "tokens.h"
 
 #include <stdio.h>
@@ -108,6 +109,11 @@ static void emit_task_struct(Lower *L, const Node *n, int k)
              L->name, k);
 }
 
+/* The suffix of the push and pop of a cilk_for's recursion, whose tasks
+ * run at its sync in serial order (loops_is_ordered): they take no reducer
+ * views of their own. */
+static const char *ordered(const Lower *L) { return loops_is_ordered(L->name) ? "_ordered" : ""; }
+
 /* The parent evaluates the callee, arguments, destination and an inlet's
  * extra arguments first (a call among them may spawn, and would push over
  * a slot taken earlier), then fills the slot at the top of its deque and
@@ -161,7 +167,7 @@ void child_spawn(Lower *L, const Node *n, int site)
     /* the mark goes into the record before the push: a thief may run the
      * task as soon as it is pushed */
     lower_ws(L, "cilkrt_wsp_spawn_task(cilkc_w, &cilkc_ws, &cilkc_t->wm); ");
-    emit_str(&L->e, "cilkrt_task_push(cilkc_w, &cilkc_g); cilkc_out = 1;");
+    emit_fmt(&L->e, "cilkrt_task_push%s(cilkc_w, &cilkc_g); cilkc_out = 1;", ordered(L));
     lower_ws(L, " cilkrt_wsp_resume(cilkc_w, &cilkc_ws);");
     emit_str(&L->e, " }");
 }
@@ -305,9 +311,9 @@ static void emit_sync_function(Lower *L)
              "static inline void cilkc_sync_%s(cilkrt_worker *cilkc_w, cilkrt_group *cilkc_g)\n"
              "{ cilkrt_group_count(cilkc_w, cilkc_g);\n"
              "  while (cilkrt_group_pending(cilkc_g)) {\n"
-             "    cilkrt_task *cilkc_h = cilkrt_task_pop(cilkc_w, cilkc_g);\n"
+             "    cilkrt_task *cilkc_h = cilkrt_task_pop%s(cilkc_w, cilkc_g);\n"
              "    if (!cilkc_h) continue;\n",
-             L->name);
+             L->name, ordered(L));
     for (int k = 1; k <= L->a.nspawns; k++) {
         emit_str(&L->e, k == 1 ? "    " : " else ");
         if (k < L->a.nspawns)

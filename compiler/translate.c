@@ -41,7 +41,7 @@ static void lower_loops(Unit *u, Arena *a, Diag *d, StealMode mode, Buf *in)
         return;
     int next = 1;
     Buf out = {0};
-    while (!d->nerrors && loops_lower(u, &next, &out)) {
+    while (!d->nerrors && loops_lower(u, mode, &next, &out)) {
         buf_free(in);
         *in = out;
         out = (Buf){0};

@@ -611,14 +611,30 @@ static inline cilkrt_task *cilkrt_task_slot(cilkrt_worker *w, cilkrt_group *g)
  * at a block's end, at a new deepest deque, when a thief has asked
  * (movesplit) and in a program with reducers. The share's release makes
  * the record visible to the thief's acquire. relaxed: a thief's request
- * is only a hint, a late look delays a steal, no more. */
-static inline void cilkrt_task_push(cilkrt_worker *w, cilkrt_group *g)
+ * is only a hint, a late look delays a steal, no more.
+ * _ordered: the task runs at the sync in serial order, after everything
+ * the parent does until then (a cilk_for's second half in child mode,
+ * compiler/loops.c), so it needs no reducer views of its own: its out of
+ * line push and pop skip the reducer hooks, and only a stolen one brings
+ * views back (runtime/reducer.c). */
+char *cilkrt_task_pushed_ordered(cilkrt_worker *w);
+static inline void cilkrt_task_push_in(cilkrt_worker *w, cilkrt_group *g, int ordered)
 {
     cilkrt_tdeque *q = &w->tq;
     q->top = g->top += CILKRT_TASK_SLOT;
     g->n++;
     if (__builtin_expect(g->top >= CILKRT_LOAD(&q->push_limit, __ATOMIC_RELAXED), 0))
-        g->top = cilkrt_task_pushed(w);
+        g->top = ordered ? cilkrt_task_pushed_ordered(w) : cilkrt_task_pushed(w);
+}
+
+static inline void cilkrt_task_push(cilkrt_worker *w, cilkrt_group *g)
+{
+    cilkrt_task_push_in(w, g, 0);
+}
+
+static inline void cilkrt_task_push_ordered(cilkrt_worker *w, cilkrt_group *g)
+{
+    cilkrt_task_push_in(w, g, 1);
 }
 
 /* Pop the group's newest task, for the sync. Returns the slot, which is free
@@ -628,9 +644,10 @@ static inline void cilkrt_task_push(cilkrt_worker *w, cilkrt_group *g)
  * is in place, and it is popped. Out of line when the slot below top is
  * in the block below or was shared with thieves, when a thief has asked
  * (the sync of a loop of spawns shares too), and with reducers: pop_floor
- * (relaxed: see cilkrt_task_push). */
+ * (relaxed: see cilkrt_task_push). ordered: a constant, as above. */
 cilkrt_task *cilkrt_task_pop_slow(cilkrt_worker *w);
-static inline cilkrt_task *cilkrt_task_pop(cilkrt_worker *w, cilkrt_group *g)
+cilkrt_task *cilkrt_task_pop_slow_ordered(cilkrt_worker *w);
+static inline cilkrt_task *cilkrt_task_pop_in(cilkrt_worker *w, cilkrt_group *g, int ordered)
 {
     cilkrt_tdeque *q = &w->tq;
     g->n--;
@@ -638,11 +655,21 @@ static inline cilkrt_task *cilkrt_task_pop(cilkrt_worker *w, cilkrt_group *g)
         q->top = g->top -= CILKRT_TASK_SLOT;
         return (cilkrt_task *)(void *)g->top;
     }
-    cilkrt_task *t = cilkrt_task_pop_slow(w);
+    cilkrt_task *t = ordered ? cilkrt_task_pop_slow_ordered(w) : cilkrt_task_pop_slow(w);
     g->top = q->top;
-    if (t) /* the slow path ran cilkrt_reducer_task_begin */
+    if (t && !ordered) /* the slow path ran cilkrt_reducer_task_begin */
         g->ran = q->reducers;
     return t;
+}
+
+static inline cilkrt_task *cilkrt_task_pop(cilkrt_worker *w, cilkrt_group *g)
+{
+    return cilkrt_task_pop_in(w, g, 0);
+}
+
+static inline cilkrt_task *cilkrt_task_pop_ordered(cilkrt_worker *w, cilkrt_group *g)
+{
+    return cilkrt_task_pop_in(w, g, 1);
 }
 
 /* Count the group's spawns since its last sync into the statistics (one

@@ -335,11 +335,17 @@ void cilkrt_reducer_task_end(void)
     cilkrt_reducer_enter(combine(seg_pop().map, task));
 }
 
-void cilkrt_reducer_task_stolen(cilkrt_task *t)
+/* A task pushed _ordered (not ordered: plain) runs after everything its
+ * parent did until the sync, so the running strand's map, left of it,
+ * takes its views: left <- task. */
+void cilkrt_reducer_task_stolen(cilkrt_task *t, int plain)
 {
     cilkrt_hmap *task;
     memcpy(&task, t->args, sizeof task);
-    cilkrt_reducer_enter(combine(seg_pop().map, combine(task, cilkrt_tls_h.map)));
+    if (!plain)
+        cilkrt_reducer_enter(combine(cilkrt_tls_h.map, task));
+    else
+        cilkrt_reducer_enter(combine(seg_pop().map, combine(task, cilkrt_tls_h.map)));
 }
 
 void cilkrt_reducer_run_stolen(cilkrt_worker *w, cilkrt_task *t)

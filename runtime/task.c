@@ -264,32 +264,42 @@ static void settle(cilkrt_worker *w)
         cilkrt_wake_idle();
 }
 
-char *cilkrt_task_pushed(cilkrt_worker *w)
+/* hooks: the reducer hooks run (not for a task pushed _ordered, which
+ * runs at the sync in serial order: cilkrt_abi.h) */
+static char *pushed(cilkrt_worker *w, int hooks)
 {
-    if (w->tq.reducers)
+    if (hooks && w->tq.reducers)
         cilkrt_reducer_spawned();
     if (cilkrt_tdeque_pushed(&w->tq))
         cilkrt_wake_idle();
     return w->tq.top;
 }
 
-cilkrt_task *cilkrt_task_pop_slow(cilkrt_worker *pw)
+char *cilkrt_task_pushed(cilkrt_worker *w) { return pushed(w, 1); }
+
+char *cilkrt_task_pushed_ordered(cilkrt_worker *w) { return pushed(w, 0); }
+
+static cilkrt_task *pop_slow(cilkrt_worker *pw, int hooks)
 {
     cilkrt_tdeque *q = &pw->tq;
     cilkrt_task *t = cilkrt_tdeque_pop(q);
     if (t) {
         settle(pw);
-        if (q->reducers)
+        if (hooks && q->reducers)
             cilkrt_reducer_task_begin();
         return t;
     }
     cilkrt_task *s = cilkrt_tdeque_top_slot(q);
     wait_stolen(worker_of(pw), s);
     if (q->reducers)
-        cilkrt_reducer_task_stolen(s);
+        cilkrt_reducer_task_stolen(s, hooks);
     cilkrt_tdeque_pop_stolen(q);
     return NULL;
 }
+
+cilkrt_task *cilkrt_task_pop_slow(cilkrt_worker *pw) { return pop_slow(pw, 1); }
+
+cilkrt_task *cilkrt_task_pop_slow_ordered(cilkrt_worker *pw) { return pop_slow(pw, 0); }
 
 void cilkrt_group_wait(cilkrt_worker *w, cilkrt_group *g)
 {

@@ -184,7 +184,7 @@ void cilkrt_reducer_leave(void) CILKRT_HIDDEN;
 /* task.c: a thief runs t with views of its own and leaves them in t's
  * slot; the owner takes them from there when it pops t, stolen. */
 void cilkrt_reducer_run_stolen(cilkrt_worker *w, cilkrt_task *t) CILKRT_HIDDEN;
-void cilkrt_reducer_task_stolen(cilkrt_task *t) CILKRT_HIDDEN;
+void cilkrt_reducer_task_stolen(cilkrt_task *t, int plain) CILKRT_HIDDEN;
 
 /* ---- task.c: child stealing ---- */
 /* In a stolen task's state, beside the thief: its owner sleeps on the

@@ -106,7 +106,7 @@ Test(reducer, child_mode_stolen_task)
     put(&out, "c");
     cilkrt_reducer_run_stolen(NULL, &t); /* the thief (here, same thread) */
     cr_expect_str_eq(out.s, "a");
-    cilkrt_reducer_task_stolen(&t); /* the owner's pop finds it stolen */
+    cilkrt_reducer_task_stolen(&t, 1); /* the owner's pop finds it stolen */
     cr_expect_str_eq(out.s, "abc");
     cr_expect_null(cilkrt_tls_h.map);
 }

@@ -33,6 +33,7 @@
 #include "analysis.h"
 #include "arena.h"
 #include "emit.h"
+#include "splice.h"
 #include "tokens.h"
 
 #include <stdarg.h>
@@ -833,17 +834,17 @@ static void put_recursion(Writer *w, const Loop *lp)
 {
     int n = w->id;
     put_fmt(w,
-               "static void cilkc_for_%d(struct cilkc_for_%d *cilkc_c_%d, unsigned long long "
-               "cilkc_lo, unsigned long long cilkc_hi)\n"
-               "{ while (cilkc_hi - cilkc_lo > cilkc_c_%d->cilkc_grain) {\n"
-               "    unsigned long long cilkc_mid = cilkc_lo + (cilkc_hi - cilkc_lo) / 2;\n",
-               n, n, n, n);
+            "static void cilkc_for_%d(struct cilkc_for_%d *cilkc_c_%d, unsigned long long "
+            "cilkc_lo, unsigned long long cilkc_hi)\n"
+            "{ while (cilkc_hi - cilkc_lo > cilkc_c_%d->cilkc_grain) {\n"
+            "    unsigned long long cilkc_mid = cilkc_lo + (cilkc_hi - cilkc_lo) / 2;\n",
+            n, n, n, n);
     put_fmt(w,
-               w->ordered ? "    cilk_spawn cilkc_for_%d(cilkc_c_%d, cilkc_mid, cilkc_hi);\n"
-                            "    cilkc_hi = cilkc_mid; }\n  {"
-                          : "    cilk_spawn cilkc_for_%d(cilkc_c_%d, cilkc_lo, cilkc_mid);\n"
-                            "    cilkc_lo = cilkc_mid; }\n  {",
-               n, n);
+            w->ordered ? "    cilk_spawn cilkc_for_%d(cilkc_c_%d, cilkc_mid, cilkc_hi);\n"
+                         "    cilkc_hi = cilkc_mid; }\n  {"
+                       : "    cilk_spawn cilkc_for_%d(cilkc_c_%d, cilkc_lo, cilkc_mid);\n"
+                         "    cilkc_lo = cilkc_mid; }\n  {",
+            n, n);
     put_declaration_as(w, lp->var, "cilkc_b");
     put_fmt(
         w,
@@ -993,31 +994,12 @@ static void put_call(Writer *w, const Loop *lp)
  * The unit: edits of the source, applied in order
  * --------------------------------------------------------------------- */
 
-typedef struct {
-    size_t from, to; /* bytes of the source replaced */
-    Buf text;
-} Edit;
-
-typedef struct {
-    Edit *v;
-    int n;
-} Edits;
-
-/* A new edit; its text is written into a Buf of the caller's and set
- * with set_text (the array moves as it grows). */
-static int edit(Edits *es, size_t from, size_t to)
-{
-    es->v = xrealloc(es->v, sizeof *es->v * (size_t)(es->n + 1));
-    es->v[es->n] = (Edit){from, to, {0}};
-    return es->n++;
-}
-
 static size_t end_of(const Unit *u, int i) { return (size_t)(u->toks[i].off + u->toks[i].len); }
 
 /* A captured local is reached through its address, which C refuses for
  * a `register` one: the word goes (once, whichever construct needs it
  * first), as the lowering of a parallel function drops it. */
-static void drop_register(Writer *w, Edits *es)
+static void drop_register(Writer *w, Splices *es)
 {
     for (int i = 0; i < w->ncaps; i++) {
         const Decl *d = w->caps[i]->decl->parent;
@@ -1029,18 +1011,9 @@ static void drop_register(Writer *w, Edits *es)
             for (int k = 0; k < es->n; k++)
                 seen |= es->v[k].from == off;
             if (!seen)
-                edit(es, off, end_of(w->u, t));
+                splice_at(es, off, end_of(w->u, t));
         }
     }
-}
-
-/* By position; an insertion before a replacement at the same place. */
-static int edit_order(const void *a, const void *b)
-{
-    const Edit *x = a, *y = b;
-    if (x->from != y->from)
-        return x->from < y->from ? -1 : 1;
-    return x->to < y->to ? -1 : x->to > y->to;
 }
 
 /* Does F spawn or sync outside the constructs found in it? */
@@ -1064,7 +1037,7 @@ static int spawns_outside(const Unit *u, const Func *fn, const Finder *f)
  * injection queue (about 30 us instead of a few ns). A sync at F's entry,
  * where F has no child yet, waits for nothing and makes F a parallel
  * function. */
-static void make_parallel(Writer *w, const Func *fn, const Finder *f, Edits *es)
+static void make_parallel(Writer *w, const Func *fn, const Finder *f, Splices *es)
 {
     int scopes = 0;
     for (int i = 0; i < f->nfound; i++)
@@ -1072,8 +1045,7 @@ static void make_parallel(Writer *w, const Func *fn, const Finder *f, Edits *es)
     if (!scopes || spawns_outside(w->u, fn, f))
         return;
     size_t at = end_of(w->u, fn->body->first);
-    int k = edit(es, at, at);
-    buf_puts(&es->v[k].text, " cilk_sync;");
+    buf_puts(splice_at(es, at, at), " cilk_sync;");
 }
 
 /* F's prototype, so the helpers may call F. */
@@ -1085,7 +1057,7 @@ static void put_prototype(Writer *w, const Func *fn)
     put(w, ";\n");
 }
 
-static void lower_scope(Writer *w, const Found *f, Buf *before, Edits *es)
+static void lower_scope(Writer *w, const Found *f, Buf *before, Splices *es)
 {
     Loop lp = {.n = f->loop};
     w->anchor = f->loop->first;
@@ -1095,16 +1067,15 @@ static void lower_scope(Writer *w, const Found *f, Buf *before, Edits *es)
     put_position(w, f->loop->first, 0);
     put_scope_struct(w);
     put_scope_function(w, &lp);
-    int k = edit(es, (size_t)w->u->toks[f->loop->first].off, end_of(w->u, f->loop->last - 1));
     Buf call = {0};
     w->out = &call;
     put_scope_call(w);
     put_position(w, f->loop->last - 1, w->u->toks[f->loop->last - 1].len);
-    es->v[k].text = call;
+    *splice_at(es, (size_t)w->u->toks[f->loop->first].off, end_of(w->u, f->loop->last - 1)) = call;
     w->id++;
 }
 
-static void lower_loop(Writer *w, const Found *f, Buf *before, Edits *es)
+static void lower_loop(Writer *w, const Found *f, Buf *before, Splices *es)
 {
     Diag quiet = {.quiet = 1, .keep_going = 1};
     Check c = {w->u, &quiet, 0, w->fn};
@@ -1119,18 +1090,17 @@ static void lower_loop(Writer *w, const Found *f, Buf *before, Edits *es)
     put_body(w, &lp);
     put_recursion(w, &lp);
     if (f->pragma)
-        edit(es, (size_t)w->u->toks[f->pragma->first].off, end_of(w->u, f->pragma->first));
-    int k = edit(es, (size_t)w->u->toks[f->loop->first].off, end_of(w->u, f->loop->last - 1));
+        splice_at(es, (size_t)w->u->toks[f->pragma->first].off, end_of(w->u, f->pragma->first));
     Buf call = {0};
     w->out = &call;
     put_call(w, &lp);
     put_position(w, f->loop->last - 1, w->u->toks[f->loop->last - 1].len);
-    es->v[k].text = call;
+    *splice_at(es, (size_t)w->u->toks[f->loop->first].off, end_of(w->u, f->loop->last - 1)) = call;
     w->id++;
 }
 
 /* F's loops, and their helpers in front of F. */
-static void lower_func(Writer *w, const Func *fn, Edits *es)
+static void lower_func(Writer *w, const Func *fn, Splices *es)
 {
     w->fn = fn;
     Finder f = {w->u, NULL, NULL, 0};
@@ -1138,7 +1108,6 @@ static void lower_func(Writer *w, const Func *fn, Edits *es)
     if (!f.nfound)
         return;
     make_parallel(w, fn, &f, es);
-    int k = edit(es, fn->byte_first, fn->byte_first);
     Buf before = {0};
     w->out = &before;
     buf_puts(&before, "\n"); /* F may not start a line */
@@ -1153,7 +1122,7 @@ static void lower_func(Writer *w, const Func *fn, Edits *es)
     }
     w->out = &before;
     put_position(w, fn->first, 0);
-    es->v[k].text = before;
+    *splice_at(es, fn->byte_first, fn->byte_first) = before;
     free(f.found);
 }
 
@@ -1170,25 +1139,15 @@ int loops_is_ordered(const char *name)
 
 int loops_lower(const Unit *u, StealMode mode, int *next, Buf *out)
 {
-    Edits es = {NULL, 0};
+    Splices es = {NULL, 0};
     Writer w = {.u = u, .id = *next, .ordered = mode == STEAL_CHILD};
     for (int i = 0; i < u->nfuncs; i++)
         lower_func(&w, u->funcs[i], &es);
     int n = w.id - *next;
     *next = w.id;
-    /* disjoint, but drop_register's come out of order */
-    if (es.n) /* (qsort of a null array, even empty, is undefined) */
-        qsort(es.v, (size_t)es.n, sizeof *es.v, edit_order);
-    size_t pos = 0;
-    for (int i = 0; i < es.n; i++) {
-        buf_add(out, u->buf + pos, es.v[i].from - pos);
-        buf_add(out, es.v[i].text.data ? es.v[i].text.data : "", es.v[i].text.len);
-        pos = es.v[i].to;
-        buf_free(&es.v[i].text);
-    }
     if (n)
-        buf_add(out, u->buf + pos, u->len - pos);
-    free(es.v);
+        splice_apply(&es, u->buf, u->len, out);
+    splice_free(&es);
     free(w.caps);
     return n;
 }

@@ -26,6 +26,7 @@
 #include "analysis.h"
 #include "arena.h"
 #include "emit.h"
+#include "splice.h"
 #include "tokens.h"
 
 #include <stdlib.h>
@@ -378,34 +379,12 @@ int reducers_check(Unit *u, Arena *a, Diag *d)
  * --------------------------------------------------------------------- */
 
 typedef struct {
-    size_t from, to; /* bytes replaced ([from, from) inserts) */
-    int seq;         /* order of creation: ties keep it */
-    Buf text;
-} Edit;
-
-typedef struct {
     const Unit *u;
     StealMode mode;
-    Edit *v;
-    int n;
+    Splices es;
 } Rewrite;
 
-static Buf *edit(Rewrite *w, size_t from, size_t to)
-{
-    w->v = xrealloc(w->v, sizeof *w->v * (size_t)(w->n + 1));
-    w->v[w->n] = (Edit){from, to, w->n, {0}};
-    return &w->v[w->n++].text;
-}
-
-static int by_position(const void *pa, const void *pb)
-{
-    const Edit *a = pa, *b = pb;
-    if (a->from != b->from)
-        return a->from < b->from ? -1 : 1;
-    if ((a->to == a->from) != (b->to == b->from))
-        return a->to == a->from ? -1 : 1; /* an insertion before a replacement there */
-    return a->seq - b->seq;
-}
+static Buf *edit(Rewrite *w, size_t from, size_t to) { return splice_at(&w->es, from, to); }
 
 /* Tokens [first, last) as written, one space between. */
 static void put_range(Buf *b, const Unit *u, int first, int last)
@@ -638,7 +617,7 @@ static void lower_locals(Rewrite *w, const Func *fn)
 
 int reducers_lower(const Unit *u, StealMode mode, Buf *out)
 {
-    Rewrite w = {u, mode, NULL, 0};
+    Rewrite w = {u, mode, {NULL, 0}};
     int any = 0;
     for (int j = 0; j < u->ntoks; j++) {
         if (kind(u, j) != TK_REDUCER)
@@ -655,21 +634,12 @@ int reducers_lower(const Unit *u, StealMode mode, Buf *out)
         for (int i = 0; i < u->nfuncs; i++)
             lower_locals(&w, u->funcs[i]);
     }
-    qsort(w.v, (size_t)w.n, sizeof *w.v, by_position);
     /* before any spawn: see runtime/reducer.c; first, on a line of its own
      * ahead of the preprocessor's first line marker, so that it is presumed
      * at no line of the user's file */
     if (mode != STEAL_SERIAL)
         buf_puts(out, "__attribute__((constructor)) static void cilkc_reducers_live(void) "
                       "{ cilkrt_reducers_live = 1; }\n");
-    size_t pos = 0;
-    for (int i = 0; i < w.n; i++) {
-        buf_add(out, u->buf + pos, w.v[i].from - pos);
-        buf_add(out, w.v[i].text.data ? w.v[i].text.data : "", w.v[i].text.len);
-        pos = w.v[i].to;
-        buf_free(&w.v[i].text);
-    }
-    buf_add(out, u->buf + pos, u->len - pos);
-    free(w.v);
+    splice_apply(&w.es, u->buf, u->len, out);
     return 1;
 }

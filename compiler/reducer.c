@@ -17,7 +17,8 @@
  *     it, and unregistered, after a sync, wherever its scope ends: at the
  *     close of its block and at every return, break or continue that leaves
  *     the block (by then every other view has merged into x). A goto into
- *     or out of its scope is refused: it would skip one or the other.
+ *     or out of its scope is refused: it would skip one or the other; so
+ *     is a case or default label in its scope of a switch outside it.
  * Inserted text has no newline and removed text keeps its newlines, so
  * every token stays on its line.
  */
@@ -344,6 +345,28 @@ static void check_jumps(const Unit *u, Diag *d, const Sym *s)
     free(j.v);
 }
 
+/* A switch's jump to a case or default label is a goto too: refused into
+ * the scope of s from a switch outside it. sw is the switch whose labels
+ * are under n (a nested switch has its own). */
+static void check_cases(const Unit *u, Diag *d, const Sym *s, const Node *sw, const Node *n)
+{
+    if (!n)
+        return;
+    if ((n->kind == N_CASE || n->kind == N_DEFAULT) && sw && in_scope_of(s, n->first) &&
+        !in_scope_of(s, sw->first))
+        diag_error(d, u, n->first,
+                   "%s label in the scope of local reducer '%s' reached from a switch outside "
+                   "it is not supported (the jump would skip its registration)",
+                   n->kind == N_CASE ? "case" : "default", s->name);
+    if (n->kind == N_SWITCH)
+        sw = n;
+    for (int i = 0; i < n->nkids; i++)
+        check_cases(u, d, s, sw, n->kids[i]);
+    check_cases(u, d, s, sw, n->init);
+    check_cases(u, d, s, sw, n->body);
+    check_cases(u, d, s, sw, n->els);
+}
+
 int reducers_check(Unit *u, Arena *a, Diag *d)
 {
     int before = d->nerrors;
@@ -358,8 +381,10 @@ int reducers_check(Unit *u, Arena *a, Diag *d)
         claimed[q] = 1;
         if (!s->reducer)
             found(u, a, d, s, q);
-        if (s->reducer && s->reducer->fn)
+        if (s->reducer && s->reducer->fn) {
             check_jumps(u, d, s);
+            check_cases(u, d, s, NULL, s->reducer->fn->body);
+        }
     }
     for (int j = 0; j < u->ntoks; j++) {
         if (kind(u, j) == TK_REDUCER && !claimed[j])

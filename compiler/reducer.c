@@ -664,7 +664,7 @@ int reducers_lower(const Unit *u, StealMode mode, Buf *out)
      * at no line of the user's file */
     if (mode != STEAL_SERIAL)
         buf_puts(out, "__attribute__((constructor)) static void cilkc_reducers_live(void) "
-                      "{ cilkrt_reducers_live = 1; }\n");
+                      "{ cilkrt_reducers_enable(); }\n");
     splice_apply(&w.es, u->buf, u->len, out);
     return 1;
 }

@@ -788,6 +788,12 @@ void *cilkrt_reducer_view_stable(void *key, __SIZE_TYPE__ size, void (*identity)
                                  void (*reduce)(void *, void *), unsigned long epoch)
     __attribute__((const));
 
+/* Called before main by every unit with reducers (a constructor,
+ * compiler/reducer.c): sets cilkrt_reducers_live. A unit loaded later
+ * (dlopen) may set it only while no parallel work runs: otherwise the
+ * program stops with an error (runtime/reducer.c). */
+void cilkrt_reducers_enable(void);
+
 /* A local reducer: key is its own view in the strand that declares it
  * (register, at the declaration); unregister after the function's last
  * sync, when every other view has merged into it. */

@@ -66,6 +66,27 @@ static void *checked(void *p)
     return p;
 }
 
+/* The hooks assume the flag was set before any of the work they see
+ * began, and child mode's workers read it once, when the pool starts and
+ * makes their deques (tdeque.c): a unit loaded by dlopen after that would
+ * get reducers that are exact in continuation mode only. So a late call
+ * is refused: the program stops with an error. (A pool that another
+ * thread is starting at this very moment may be missed: dlopen beside the
+ * first parallel call.) */
+void cilkrt_reducers_enable(void)
+{
+    if (cilkrt_reducers_live)
+        return;
+    cilkrt_reducers_live = 1;
+    if (!cilkrt_tls_worker && !cilkrt_pool_size)
+        return;
+    fputs("cilkrt: error: a unit with reducers was loaded (dlopen) after the worker pool "
+          "started; its views cannot be tracked: link it into the program or load it before "
+          "the first parallel call\n",
+          stderr);
+    exit(1);
+}
+
 void cilkrt_reducer_enter(cilkrt_hmap *m)
 {
     cilkrt_tls_h.map = m;

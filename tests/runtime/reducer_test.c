@@ -5,7 +5,10 @@
  * string: associative, not commutative, so every misordered merge shows.
  */
 #include <criterion/criterion.h>
+#include <stdio.h>
 #include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include "worker.h"
 
@@ -126,3 +129,53 @@ Test(reducer, local_reducer_registered)
     cilkrt_reducer_task_end();
     cr_assert_eq(identities, 0);
 }
+
+/* A unit with reducers loaded by dlopen runs its constructor,
+ * cilkrt_reducers_enable, late: before any parallel call it just turns
+ * the hooks on; once the pool has started (its deques have read the flag)
+ * it stops the program with an error, never with hooks that see only
+ * part of the work (each Test runs in a process of its own). */
+Test(reducer, enable_before_the_pool)
+{
+    cr_assert_eq(cilkrt_reducers_live, 0);
+    cilkrt_reducers_enable();
+    cr_assert_eq(cilkrt_reducers_live, 1);
+}
+
+static void nothing(cilkrt_worker *w, void *arg)
+{
+    (void)w;
+    (void)arg;
+}
+
+static void enable_inside(cilkrt_worker *w, void *arg)
+{
+    (void)w;
+    (void)arg;
+    cilkrt_reducers_enable();
+}
+
+/* fn runs enable in a child process (the TSan build's stand-in for
+ * Criterion has no .exit_code), on a worker or after a parallel call: it
+ * must exit with status 1. */
+static void expect_refused(void (*fn)(cilkrt_worker *, void *))
+{
+    pid_t pid = fork();
+    cr_assert(pid != -1);
+    if (pid == 0) {
+        if (!freopen("/dev/null", "w", stderr))
+            _exit(2);
+        cilkrt_root_call(fn, NULL);
+        if (fn == nothing)
+            cilkrt_reducers_enable();
+        _exit(0);
+    }
+    int status;
+    cr_assert_eq(waitpid(pid, &status, 0), pid);
+    cr_assert(WIFEXITED(status));
+    cr_assert_eq(WEXITSTATUS(status), 1);
+}
+
+Test(reducer, enable_after_a_parallel_call_is_refused) { expect_refused(nothing); }
+
+Test(reducer, enable_in_a_parallel_call_is_refused) { expect_refused(enable_inside); }

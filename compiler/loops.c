@@ -1129,12 +1129,10 @@ static void lower_func(Writer *w, const Func *fn, Splices *es)
 int loops_is_ordered(const char *name)
 {
     const char *p = "cilkc_for_";
-    if (strncmp(name, p, strlen(p)))
+    size_t n = strlen(p);
+    if (strncmp(name, p, n) || !name[n])
         return 0;
-    name += strlen(p);
-    while (*name >= '0' && *name <= '9')
-        name++;
-    return name[-1] != '_' && !*name; /* not cilkc_for_N_body */
+    return name[n + strspn(name + n, "0123456789")] == '\0'; /* not cilkc_for_N_body */
 }
 
 int loops_lower(const Unit *u, StealMode mode, int *next, Buf *out)

@@ -810,8 +810,8 @@ static void put_captured(Writer *w, const Loop *lp, const Node *body)
 static void put_body(Writer *w, const Loop *lp)
 {
     const Node *body = lp->n->body;
-    put_fmt(w, "static void cilkc_for_%d_body(struct cilkc_for_%d *cilkc_c_%d,", w->id,
-               w->id, w->id);
+    put_fmt(w, "static void cilkc_for_%d_body(struct cilkc_for_%d *cilkc_c_%d,", w->id, w->id,
+            w->id);
     put_declaration_as(w, lp->var, var_name(lp));
     put_fmt(w, ")\n{ (void)cilkc_c_%d; (void)%s; do", w->id, var_name(lp));
     int block = body->kind == N_BLOCK;
@@ -881,9 +881,8 @@ static void put_scope_struct(Writer *w)
 static void put_scope_function(Writer *w, const Loop *lp)
 {
     int n = w->id;
-    put_fmt(w,
-               "static void cilkc_scope_%d(struct cilkc_scope_%d *cilkc_c_%d)\n{ (void)cilkc_c_%d;",
-               n, n, n, n);
+    put_fmt(w, "static void cilkc_scope_%d(struct cilkc_scope_%d *cilkc_c_%d)\n{ (void)cilkc_c_%d;",
+            n, n, n, n);
     put_position(w, lp->n->body->first, 0);
     put_captured(w, lp, lp->n->body);
     put(w, " }\n");
@@ -958,9 +957,9 @@ static void put_call(Writer *w, const Loop *lp)
         put_fmt(w, "%s &%s", i ? "," : "", w->caps[i]->name);
     /* the bound in the type the comparison converts both sides to */
     put_fmt(w,
-               "%s %s, 0, 0 };\nunsigned long long cilkc_n_%d = (__extension__ ({\n"
-               "__typeof__(0 ? %s : (",
-               w->ncaps ? "," : "", v, n, v);
+            "%s %s, 0, 0 };\nunsigned long long cilkc_n_%d = (__extension__ ({\n"
+            "__typeof__(0 ? %s : (",
+            w->ncaps ? "," : "", v, n, v);
     put_range(w, lp->bound.first, lp->bound.last);
     put(w, ")) cilkc_end = (");
     put_range(w, lp->bound.first, lp->bound.last);
@@ -986,8 +985,7 @@ static void put_call(Writer *w, const Loop *lp)
     } else {
         put(w, "0");
     }
-    put_fmt(w, ");\nif (cilkc_n_%d) cilkc_for_%d(&cilkc_c_%d, 0, cilkc_n_%d); }", n, n, n,
-               n);
+    put_fmt(w, ");\nif (cilkc_n_%d) cilkc_for_%d(&cilkc_c_%d, 0, cilkc_n_%d); }", n, n, n, n);
 }
 
 /* ---------------------------------------------------------------------

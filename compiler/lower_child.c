@@ -266,7 +266,8 @@ static void emit_thunk(Lower *L, const Node *n, int k)
     if (L->aborts)
         emit_str(&L->e, "if (__atomic_load_n(cilkc_t->ab, __ATOMIC_RELAXED) != cilkc_t->ab0) { "
                         "cilkrt_cut_off(); return; } ");
-    lower_ws(L, "cilkrt_wsp *cilkc_saved; cilkrt_wsp_task_begin(cilkc_w, cilkc_t->wm, &cilkc_saved); ");
+    lower_ws(
+        L, "cilkrt_wsp *cilkc_saved; cilkrt_wsp_task_begin(cilkc_w, cilkc_t->wm, &cilkc_saved); ");
     if (!g)
         lower_ws(L, "cilkrt_wsp cilkc_wc; cilkrt_wsp_enter(cilkc_w, &cilkc_wc); ");
     L->e.view = VIEW_TYPEOF;

@@ -148,16 +148,16 @@ typedef struct cilkrt_tdeque {
      * atomics: a plain load on the fast path. */
     char *_Atomic push_limit;
     char *_Atomic pop_floor;
-    unsigned long pushes; /* spawns (statistics, counted at the syncs) */
-    char *block;          /* the current block: top is in [block, its end) */
-    long first;           /* index of the block's first slot */
-    long split;           /* the owner's copy of the shared split */
-    long peak;            /* deepest index so far (statistics) */
-    char *limit, *floor;  /* the owner's bounds: the block's end or one past
-                             the deepest depth; the slot above split or the
-                             block's start */
-    int reducers;         /* cilkrt_reducers_live when the deque was made: the
-                             hooks run out of line, on every push and pop */
+    unsigned long pushes;  /* spawns (statistics, counted at the syncs) */
+    char *block;           /* the current block: top is in [block, its end) */
+    long first;            /* index of the block's first slot */
+    long split;            /* the owner's copy of the shared split */
+    long peak;             /* deepest index so far (statistics) */
+    char *limit, *floor;   /* the owner's bounds: the block's end or one past
+                              the deepest depth; the slot above split or the
+                              block's start */
+    int reducers;          /* cilkrt_reducers_live when the deque was made: the
+                              hooks run out of line, on every push and pop */
     char *_Atomic *blocks; /* block table, read by thieves */
     /* thieves' line */
     _Alignas(CILKRT_CACHE_LINE) _Atomic unsigned long ts; /* tail | split << 32 */
@@ -181,9 +181,9 @@ struct cilkrt_wsp_worker {
     /* a spawn's work and paths for the child (p), a returned spawned
      * child's for the spawner (r); interleaved, as in struct cilkrt_wsp */
     long long pw, rw, ps, rs, pbs, rbs;
-    long long start;         /* clock at the last charge (time unit) */
-    int countdown, every;    /* boundaries until the next clock reading */
-    int returned;            /* rw, rs, rbs wait for the spawner */
+    long long start;      /* clock at the last charge (time unit) */
+    int countdown, every; /* boundaries until the next clock reading */
+    int returned;         /* rw, rs, rbs wait for the spawner */
     /* child mode: the marks of tasks not yet synced, a stack in chunks
      * (the task holds a pointer: a mark does not fit in its slot) */
     struct cilkrt_wsp_mark *mtop, *mend;

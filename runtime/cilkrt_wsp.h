@@ -66,11 +66,11 @@ typedef struct cilkrt_wsp_mark {
     long long span, bspan;
 } cilkrt_wsp_mark;
 
-extern int cilkrt_wsp_strands;              /* the strand unit */
-extern long long cilkrt_wsp_burden;         /* per spawn, in the unit */
-extern long long cilkrt_wsp_quantum;        /* ticks a reading aims to cover */
-long long cilkrt_wsp_clock_slow(void);      /* CLOCK_MONOTONIC, in ns */
-cilkrt_wsp *cilkrt_wsp_root_record(void);   /* outside any root call */
+extern int cilkrt_wsp_strands;            /* the strand unit */
+extern long long cilkrt_wsp_burden;       /* per spawn, in the unit */
+extern long long cilkrt_wsp_quantum;      /* ticks a reading aims to cover */
+long long cilkrt_wsp_clock_slow(void);    /* CLOCK_MONOTONIC, in ns */
+cilkrt_wsp *cilkrt_wsp_root_record(void); /* outside any root call */
 void cilkrt_wsp_give_far(cilkrt_worker *w, cilkrt_wsp *p);
 void cilkrt_wsp_mark_chunk(cilkrt_worker *w); /* the mark stack's next chunk */
 void cilkrt_wsp_root(cilkrt_worker *w, cilkrt_wsp *r);

@@ -91,7 +91,7 @@ static unsigned long pack(long tail, long split)
 static long tail_of(unsigned long ts) { return (long)(ts & 0xffffffffu); }
 static long split_of(unsigned long ts) { return (long)(ts >> 32); }
 
-#define ASK_PUSH ((char *)0)              /* push_limit while a request waits */
+#define ASK_PUSH ((char *)0)            /* push_limit while a request waits */
 #define ASK_POP ((char *)~(uintptr_t)0) /* pop_floor while a request waits */
 
 static void use_block(cilkrt_tdeque *q, long b, long t);

@@ -1,6 +1,7 @@
 # bench/bench.mk: `make bench` and `make demo` (issue 5).
 #
-#   make bench          full run, under 30 minutes on 2 cores
+#   make bench          full run, under 30 minutes on 2 cores, with the
+#                       fair fight (issue 9's goals at large sizes)
 #   make bench QUICK=1  small sizes, under 3 minutes
 #   make multiprog      bench/multiprog.sh: fib and nqueens at once on the
 #                       cores against one after the other (docs/performance.md)

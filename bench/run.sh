@@ -4,7 +4,8 @@
 #   bench/run.sh [--quick] [--runs N] [--bin DIR] [--docs DIR] [--only "NAME..."]
 #
 # --only runs those benchmarks alone (with --docs elsewhere, so that the
-# tables of docs/ stay those of a whole run).
+# tables of docs/ stay those of a whole run); the name "fair" selects the
+# fair fight, which --only skips otherwise.
 # Expects the binaries that bench/bench.mk builds in DIR (build/bench):
 #   NAME.serial           serial elision (cilkcc --steal=serial): Ts
 #   fib.serial-noinline   the same with -fno-inline, for ns per spawn
@@ -26,10 +27,16 @@
 # and reports its peak RSS; cilkc runs also print the runtime's statistics
 # (CILK_STATS=1). Every run's result line must equal the serial one.
 #
-# Output: the Markdown table on stdout and in docs/performance.md (between
-# the bench-results markers), docs/bench.csv, docs/bench-spawnloop-memory.csv,
-# docs/bench-time.svg and docs/bench-spawnloop-memory.svg. Raw per-run data
-# stays in DIR/results/. Exit status 1 if a cilkc configuration is missing
+# Then the fair fight (issue 9's "must show", fair_benches below): cilkc
+# alone at larger sizes, 7 alternated runs, wall and CPU time, and the
+# goals of issues 9, 11 and 13 beside their figures (fair.awk), reusing
+# the main table's figures where it measures the same thing.
+#
+# Output: the Markdown tables on stdout and in docs/performance.md (between
+# the bench-results and bench-fair markers), docs/bench.csv,
+# docs/bench-spawnloop-memory.csv, docs/bench-fair.csv, docs/bench-time.svg
+# and docs/bench-spawnloop-memory.svg. Raw per-run data stays in
+# DIR/results/. Exit status 1 if a cilkc configuration is missing
 # or gave a wrong result (peers may be missing: that is only reported).
 
 set -u
@@ -55,9 +62,15 @@ done
 
 loop_benches="forloop heatfor reducesum"
 benches="fib nqueens nqueens5 cilksort matmul knapsack heat spawnloop uts $loop_benches"
+# the fair fight's programs (below, at larger sizes)
+fair_benches="fib nqueens nqueens5 knapsack uts"
 parallel_configs="cont child gomp iomp tbb"
 loop_configs="gompfor iompfor gomptl iomptl tbbfor"
-[ -n "$only" ] && benches=$only
+# --only: "fair" names the fair-fight section; without it, --only skips it.
+if [ -n "$only" ]; then
+    benches=$(printf '%s\n' $only | grep -vx fair | tr '\n' ' ')
+    printf '%s\n' $only | grep -qx fair || fair_benches=
+fi
 ncpu=$(nproc)
 workers=$(printf '%s\n' 1 2 $((2 * ncpu)) | sort -nu | tr '\n' ' ')
 
@@ -92,8 +105,10 @@ results=$bin/results
 mkdir -p "$results" "$docs"
 raw=$results/raw.csv
 sweep_raw=$results/sweep-raw.csv
-echo "bench,size,config,P,run,status,time_s,maxrss_kb,spawns,steals,peak_live" > "$raw"
-echo "n,config,P,run,status,time_s,maxrss_kb,spawns,steals,peak_live" > "$sweep_raw"
+fair_raw=$results/fair-raw.csv
+echo "bench,size,config,P,run,status,time_s,maxrss_kb,spawns,steals,peak_live,cpu_s" > "$raw"
+echo "n,config,P,run,status,time_s,maxrss_kb,spawns,steals,peak_live,cpu_s" > "$sweep_raw"
+echo "bench,size,config,P,run,status,time_s,maxrss_kb,spawns,steals,peak_live,cpu_s" > "$fair_raw"
 
 # The runtime's statistics (CILK_STATS=1, format in docs/runtime.md):
 # prints "spawns steals peak_live" from the totals, "-" where absent.
@@ -102,16 +117,20 @@ parse_stats() {
 }
 
 # run_one NAME CONFIG P SIZE: runs one configuration once and prints
-# "status,time_s,maxrss_kb,spawns,steals,peak_live". The status is ok,
+# "status,time_s,maxrss_kb,spawns,steals,peak_live,cpu_s". The status is ok,
 # missing, failed(rc), timeout or wrong (result differs from the serial).
+# CONFIG child-one is the child-mode binary with CILK_STEAL_POLICY=one;
+# every other runs with the runtime's default policy.
 run_one() {
-    local name=$1 config=$2 p=$3 size=$4
-    local exe=$bin/$name.$config out=$results/last.out err=$results/last.err
+    local name=$1 config=$2 p=$3 size=$4 policy=
+    local out=$results/last.out err=$results/last.err
+    [ "$config" = child-one ] && config=child && policy=one
+    local exe=$bin/$name.$config
     if [ ! -x "$exe" ]; then
-        echo "missing,,,,,"
+        echo "missing,,,,,,"
         return
     fi
-    CILK_NWORKERS=$p OMP_NUM_THREADS=$p BENCH_NWORKERS=$p CILK_STATS=1 \
+    CILK_NWORKERS=$p OMP_NUM_THREADS=$p BENCH_NWORKERS=$p CILK_STATS=1 CILK_STEAL_POLICY=$policy \
         timeout $timeout_s "$exe" "$size" > "$out" 2> "$err"
     local rc=$? status=ok
     if [ $rc = 124 ]; then
@@ -120,14 +139,15 @@ run_one() {
         status="failed($rc)"
     elif [ -f "$results/ref.$name.$size" ] && ! cmp -s "$out" "$results/ref.$name.$size"; then
         status=wrong
-        cp "$out" "$results/wrong.$name.$config.$p.out"
+        cp "$out" "$results/wrong.$name.$2.$p.out"
     fi
-    local t rss
+    local t rss cpu
     t=$(awk '$1 == "time:" { print $2 }' "$err")
     rss=$(awk '$1 == "maxrss_kb:" { print $2 }' "$err")
+    cpu=$(awk '$1 == "cpu_s:" { print $2 }' "$err")
     [ -z "$t" ] && [ $status = ok ] && status=noreport
     set -- $(parse_stats "$err")
-    echo "$status,$t,$rss,$1,$2,$3"
+    echo "$status,$t,$rss,$1,$2,$3,$cpu"
 }
 
 is_loop() {
@@ -166,6 +186,56 @@ combos() {
             echo "$c:$p"
         done
     done
+    # issue 13: the spawn loop with both steal policies (the fair fight's goals)
+    [ "$1" = spawnloop ] && echo child-one:2
+    return 0
+}
+
+# run_rounds RAW RUNS SIZE_FN COMBOS_FN NAME...: RUNS rounds, each running
+# every configuration of every NAME once and appending its rows to RAW; the
+# starting configuration rotates from round to round.
+run_rounds() {
+    local raw=$1 nruns=$2 size_fn=$3 combos_fn=$4 round name size n i combo config p list
+    shift 4
+    [ $# = 0 ] && return
+    for round in $(seq 1 "$nruns"); do
+        echo "bench: round $round of $nruns ($(( $(date +%s) - start )) s)" >&2
+        for name in "$@"; do
+            size=$($size_fn "$name")
+            mapfile -t list < <($combos_fn "$name")
+            n=${#list[@]}
+            for i in $(seq 0 $((n - 1))); do
+                combo=${list[$(((i + round - 1) % n))]}
+                config=${combo%:*}
+                p=${combo#*:}
+                echo "$name,$size,$config,$p,$round,$(run_one "$name" "$config" "$p" "$size")" >> "$raw"
+            done
+        done
+    done
+}
+
+# ---- the fair fight (issue 9's "must show") ---------------------------------
+# The cilkc modes against the serial elision only, at sizes where T1 is about
+# 150 ms or more on the quiet machine (QUICK: 30-90 ms), so that start-up and
+# noise do not decide T1/Ts, T1/T2 and ns per spawn; the peers, 30-120 times
+# slower on fib, stay in the main table. child-one: child mode with
+# CILK_STEAL_POLICY=one, at P = 2, against the default (half), for issue 13.
+fair_runs=7
+fair_size_of() {
+    if [ $quick = 1 ]; then
+        case $1 in
+        fib) echo 33 ;; nqueens) echo 12 ;; nqueens5) echo 11 ;; knapsack) echo 23 ;; uts) echo 10 ;;
+        esac
+    else
+        case $1 in
+        fib) echo 36 ;; nqueens) echo 13 ;; nqueens5) echo 12 ;; knapsack) echo 25 ;; uts) echo 11 ;;
+        esac
+    fi
+}
+fair_combos() {
+    echo serial:1
+    [ "$1" = fib ] && echo serial-noinline:1
+    printf '%s\n' cont:1 cont:2 child:1 child:2 child-one:2
 }
 
 start=$(date +%s)
@@ -174,22 +244,7 @@ for name in $benches; do
     make_ref "$name" "$(size_of "$name")"
 done
 
-# Rounds: every configuration of every benchmark once per round; the
-# starting configuration rotates from round to round.
-for round in $(seq 1 "$runs"); do
-    echo "bench: round $round of $runs ($(( $(date +%s) - start )) s)" >&2
-    for name in $benches; do
-        size=$(size_of "$name")
-        mapfile -t list < <(combos "$name")
-        n=${#list[@]}
-        for i in $(seq 0 $((n - 1))); do
-            combo=${list[$(((i + round - 1) % n))]}
-            config=${combo%:*}
-            p=${combo#*:}
-            echo "$name,$size,$config,$p,$round,$(run_one "$name" "$config" "$p" "$size")" >> "$raw"
-        done
-    done
-done
+run_rounds "$raw" "$runs" size_of combos $benches
 
 # Spawn loop: peak memory against the number of pending spawns (with the
 # spawn loop among the benchmarks).
@@ -208,14 +263,48 @@ for round in $(seq 1 $sweep_runs); do
         done
     done
 done
+
+fair_start=$(date +%s)
+if [ -n "$fair_benches" ]; then
+    echo "bench: fair fight ($(( fair_start - start )) s)" >&2
+    for name in $fair_benches; do
+        make_ref "$name" "$(fair_size_of "$name")"
+    done
+    run_rounds "$fair_raw" $fair_runs fair_size_of fair_combos $fair_benches
+fi
 elapsed=$(( $(date +%s) - start ))
-echo "bench: runs done in $elapsed s" >&2
+fair_elapsed=$(( $(date +%s) - fair_start ))
+echo "bench: runs done in $elapsed s (fair fight: $fair_elapsed s)" >&2
 
 # ---- summaries ------------------------------------------------------------
+# A run without the main benchmarks (--only fair) keeps the CSVs of the last
+# one: the fair fight's goals read the figures they share from them.
 summary=$docs/bench.csv
 sweep_csv=$docs/bench-spawnloop-memory.csv
-awk -F, -f "$here/summarize.awk" -v key=4 "$raw" > "$summary"
-awk -F, -f "$here/summarize.awk" -v key=3 "$sweep_raw" > "$sweep_csv"
+fair_csv=$docs/bench-fair.csv
+if [ -n "$benches" ]; then
+    awk -F, -f "$here/summarize.awk" -v key=4 "$raw" > "$summary"
+    awk -F, -f "$here/summarize.awk" -v key=3 "$sweep_raw" > "$sweep_csv"
+fi
+[ -n "$fair_benches" ] && awk -F, -f "$here/summarize.awk" -v key=4 "$fair_raw" > "$fair_csv"
+
+# replace_section NAME FILE: FILE between the NAME markers of
+# docs/performance.md (added before the end of the bench section if absent).
+replace_section() {
+    local perf=$docs/performance.md
+    [ -f "$perf" ] || printf '# Performance\n' > "$perf"
+    grep -q '<!-- BEGIN bench -->' "$perf" ||
+        printf '\n<!-- BEGIN bench -->\n<!-- END bench -->\n' >> "$perf"
+    grep -q "<!-- BEGIN $1 -->" "$perf" ||
+        sed -i "s/<!-- END bench -->/<!-- BEGIN $1 -->\n<!-- END $1 -->\n&/" "$perf"
+    awk -v table="$2" -v begin="<!-- BEGIN $1 -->" -v end="<!-- END $1 -->" '
+        $0 == end { skip = 0 }
+        !skip { print }
+        $0 == begin {
+            while ((getline line < table) > 0) print line
+            skip = 1
+        }' "$perf" > "$perf.tmp" && mv "$perf.tmp" "$perf"
+}
 
 machine="$(awk -F': ' '/^model name/ { print $2; exit }' /proc/cpuinfo), $ncpu cores"
 load="$(cut -d' ' -f1-3 /proc/loadavg)"
@@ -223,7 +312,8 @@ commit=$(git rev-parse --short HEAD 2> /dev/null || echo unknown)
 git diff --quiet HEAD -- compiler runtime grammar 2> /dev/null || commit="$commit with uncommitted changes to the translator or runtime"
 compilers="$(${CC:-cc} --version | head -1); $(clang --version 2> /dev/null | head -1)"
 table=$results/table.md
-{
+fair_table=$results/fair-table.md
+[ -n "$benches" ] && {
     echo "Measured $(date -u +%Y-%m-%d) at commit $commit on $machine ($compilers);"
     echo "$( [ $quick = 1 ] && echo '`make bench QUICK=1` (small sizes)' || echo '`make bench` (full sizes)'),"
     echo "$runs runs per configuration, $elapsed s in all; load average at the end $load"
@@ -243,30 +333,37 @@ table=$results/table.md
     echo "![time versus workers](bench-time.svg)"
     echo "![spawn loop memory](bench-spawnloop-memory.svg)"
 } > "$table"
-cat "$table"
-
-bash "$here/plot.sh" "$summary" "$sweep_csv" "$docs" "$workers" ||
-    echo "bench: plots not made (is gnuplot installed?)" >&2
-
-# Replace the generated part of docs/performance.md, keep the rest.
-perf=$docs/performance.md
-[ -f "$perf" ] || printf '# Performance\n' > "$perf"
-if ! grep -q '<!-- BEGIN bench -->' "$perf"; then
-    printf '\n<!-- BEGIN bench -->\n<!-- BEGIN bench-results -->\n<!-- END bench-results -->\n<!-- END bench -->\n' >> "$perf"
+if [ -n "$benches" ]; then
+    cat "$table"
+    bash "$here/plot.sh" "$summary" "$sweep_csv" "$docs" "$workers" ||
+        echo "bench: plots not made (is gnuplot installed?)" >&2
+    replace_section bench-results "$table"
 fi
-if ! grep -q '<!-- BEGIN bench-results -->' "$perf"; then
-    sed -i 's/<!-- END bench -->/<!-- BEGIN bench-results -->\n<!-- END bench-results -->\n&/' "$perf"
-fi
-awk -v table="$table" '
-    /<!-- END bench-results -->/ { skip = 0 }
-    !skip { print }
-    /<!-- BEGIN bench-results -->/ {
-        while ((getline line < table) > 0) print line
-        skip = 1
-    }' "$perf" > "$perf.tmp" && mv "$perf.tmp" "$perf"
 
-if awk -F, 'NR > 1 && ($3 == "cont" || $3 == "child" || $3 ~ /^serial/) && $NF != "ok" { bad = 1 } END { exit !bad }' "$summary"; then
-    echo "bench: a cilkc configuration is missing or failed: see $summary" >&2
-    exit 1
+[ -n "$fair_benches" ] && {
+    echo "Measured $(date -u +%Y-%m-%d) at commit $commit on $machine;"
+    echo "$( [ $quick = 1 ] && echo '`make bench QUICK=1` (QUICK sizes: T1 about 30-90 ms)' ||
+        echo '`make bench` (full sizes: T1 about 150 ms or more)'),"
+    echo "$fair_runs runs per configuration, configurations alternated; the fair fight took $fair_elapsed s"
+    echo "of the bench's $elapsed s; load average at the end $load."
+    echo "Times in ms, median (min-max): T1, T2 the computation's wall time at P = 1, 2;"
+    echo "CPU the process's user + system time (all threads, start-up included)."
+    echo
+    awk -F, -f "$here/fair.awk" "$fair_csv" "$( [ -f "$summary" ] && echo "$summary" || echo /dev/null)" \
+        "$( [ -f "$sweep_csv" ] && echo "$sweep_csv" || echo /dev/null)"
+} > "$fair_table"
+if [ -n "$fair_benches" ]; then
+    echo
+    cat "$fair_table"
+    replace_section bench-fair "$fair_table"
 fi
+
+# A cilkc configuration that is missing or failed fails the bench.
+for csv in $( [ -n "$benches" ] && echo "$summary") $( [ -n "$fair_benches" ] && echo "$fair_csv"); do
+    if awk -F, 'NR > 1 && ($3 ~ /^(cont|child|child-one)$/ || $3 ~ /^serial/) && $14 != "ok" { bad = 1 }
+        END { exit !bad }' "$csv"; then
+        echo "bench: a cilkc configuration is missing or failed: see $csv" >&2
+        exit 1
+    fi
+done
 exit 0

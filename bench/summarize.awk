@@ -1,9 +1,12 @@
 # summarize.awk: per-run rows to one row per configuration (bench/run.sh).
 # Input: CSV with a header; the first `key` fields name the configuration,
-# then run, status, time_s, maxrss_kb, spawns, steals, peak_live.
+# then run, status, time_s, maxrss_kb, spawns, steals, peak_live and
+# cpu_s (absent in rows written before it was measured).
 # Output: the key fields, runs, ok, median_s, min_s, max_s and the medians
-# of maxrss_kb, spawns, steals, peak_live, and a status: ok when every run
-# was ok, else the first other status with its count ("wrong 2/5").
+# of maxrss_kb, spawns, steals, peak_live, a status: ok when every run
+# was ok, else the first other status with its count ("wrong 2/5"), then
+# cpu_median_s, cpu_min_s, cpu_max_s (after the status, so that the
+# columns before it keep their places for the readers of docs/bench.csv).
 # Medians and extremes are taken over the ok runs only; "-" where none.
 
 function sort_values(s, v,    n, i, j, t) {
@@ -33,7 +36,8 @@ function add(col, id, x) {
 
 NR == 1 {
     for (i = 1; i <= key; i++) header = header $i ","
-    print header "runs,ok,median_s,min_s,max_s,maxrss_kb,spawns,steals,peak_live,status"
+    print header "runs,ok,median_s,min_s,max_s,maxrss_kb,spawns,steals,peak_live,status," \
+        "cpu_median_s,cpu_min_s,cpu_max_s"
     next
 }
 {
@@ -53,6 +57,7 @@ NR == 1 {
     add("spawns", id, $(key + 5))
     add("steals", id, $(key + 6))
     add("peak", id, $(key + 7))
+    add("cpu", id, $(key + 8))
 }
 END {
     for (k = 1; k <= nids; k++) {
@@ -62,6 +67,8 @@ END {
         print id "," runs[id] "," ok[id] + 0 "," median(values["t", id]) "," \
             extreme(values["t", id], "min") "," extreme(values["t", id], "max") "," \
             median(values["rss", id]) "," median(values["spawns", id]) "," \
-            median(values["steals", id]) "," median(values["peak", id]) "," st
+            median(values["steals", id]) "," median(values["peak", id]) "," st "," \
+            median(values["cpu", id]) "," extreme(values["cpu", id], "min") "," \
+            extreme(values["cpu", id], "max")
     }
 }

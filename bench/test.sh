@@ -8,7 +8,12 @@
 #      the serial elision's result, and stats.awk reads from the runtime's
 #      report exactly 2(fib(n+1) - 1) spawns and a positive peak of live
 #      frames or tasks;
-#   3. the data-parallel section: forloop, heatfor and reducesum at small
+#   3. the fair fight (fair.awk): bench/testdata/fair-*.csv through
+#      summarize.awk and fair.awk give fair-summary.expected and
+#      fair.expected, whose figures were checked by hand (below); and
+#      bench/run.sh --only fair on stub programs with known times writes
+#      the section, its CSV and the CILK_STEAL_POLICY=one runs;
+#   4. the data-parallel section: forloop, heatfor and reducesum at small
 #      sizes, each cilkc program (when there is one) in both modes and its
 #      loop peers (OpenMP parallel for and taskloop with gcc; oneTBB when
 #      its headers are installed) at 2 workers, print the serial result.
@@ -38,6 +43,59 @@ awk -F, -f bench/summarize.awk -v key=3 $data/sweep-raw.csv |
 check "sweep_table.awk" $data/sweep.expected "$build/sweep.md"
 awk -f bench/stats.awk $data/stats.txt > "$build/stats.out"
 echo "176 3 6" | check "stats.awk" - "$build/stats.out"
+
+# The fair fight's arithmetic, figures in fair.expected checked by hand:
+# fib ns per spawn, continuation: (12.5 - 10.0 ms) / 10^6 spawns = 2.50,
+# range (12.0 - 11.0) to (14.0 - 9.0) ms / 10^6 = 1.00-5.00, met (range
+# crosses 2.5); child (12.1 - 10.0) = 2.10 > 2.0, not met; T1/T2
+# continuation 12.5 / 6.5 = 1.92, range 12.0 / 7.0 to 14.0 / 6.0 = 1.71-2.33;
+# child 12.1 / 6.4 = 1.89 < 1.9, not met; half / one 6.4 / 6.1 = 1.05, met
+# (as printed); knapsack child T1/Ts 51 / 10 = 5.10, by CPU 52 / 11 = 4.73;
+# spawnloop RSS 512000 KiB = 500.00 MiB, met; a failed, a wrong and a
+# missing configuration each named in their goals' verdicts.
+awk -F, -f bench/summarize.awk -v key=4 $data/fair-raw.csv > "$build/fair.csv"
+check "summarize.awk, fair fight" $data/fair-summary.expected "$build/fair.csv"
+awk -F, -f bench/fair.awk "$build/fair.csv" $data/fair-main.csv $data/fair-sweep.csv > "$build/fair.md"
+check "fair.awk" $data/fair.expected "$build/fair.md"
+
+# stub DIR NAME CONFIG SECONDS: a program for bench/run.sh that takes
+# SECONDS / P, 1.25 times that with CILK_STEAL_POLICY=one at P = 2, and
+# reports 10^6 spawns unless it is a serial elision.
+stub() {
+    local cilk=1
+    case $3 in serial*) cilk=0 ;; esac
+    printf '#!/bin/sh\necho "%s($1)"\nexec awk -v t=%s -v cilk=%s -f %s/bench/testdata/stub.awk\n' \
+        "$2" "$4" $cilk "$PWD" > "$1/$2.$3"
+    chmod +x "$1/$2.$3"
+}
+stubs=$build/stubs
+rm -rf "$stubs" && mkdir -p "$stubs/docs"
+for name in fib nqueens nqueens5 knapsack uts; do
+    stub "$stubs" $name serial 0.100
+    stub "$stubs" $name cont 0.105
+    stub "$stubs" $name child 0.110
+done
+stub "$stubs" fib serial-noinline 0.1025
+printf '# perf\n<!-- BEGIN bench -->\n<!-- BEGIN bench-fair -->\nold\n<!-- END bench-fair -->\n<!-- END bench -->\n' \
+    > "$stubs/docs/performance.md"
+fair_line() {
+    grep -qxF "$1" "$stubs/docs/performance.md" || { echo "no line: $1"; return 1; }
+}
+if bash bench/run.sh --quick --only fair --bin "$stubs" --docs "$stubs/docs" > "$stubs/out" 2>&1 &&
+    [ "$(grep -c '^fib,33,child-one,2,.*,ok,' "$stubs/results/fair-raw.csv")" = 7 ] &&
+    [ "$(awk -F, '$14 == "ok"' "$stubs/docs/bench-fair.csv" | wc -l)" = 31 ] &&
+    ! grep -q '^old$' "$stubs/docs/performance.md" &&
+    fair_line '| 9: fib(33), ns per spawn above the `-fno-inline` serial program, continuation | ≤ 2.5 | 2.50 | 2.50-2.50 | 2.50 | met |' &&
+    fair_line '| 9: uts(10) T1/Ts, child | ≤ 1.75 | 1.10 | 1.10-1.10 | 1.10 | met |' &&
+    fair_line '| 13: knapsack(23) T2 half / T2 one, child | ≤ 1.05 | 0.80 | 0.80-0.80 | 0.80 | met |' &&
+    fair_line '| 9: nqueens(12) T1/T2, continuation | ≥ 1.9 | 2.00 | 2.00-2.00 | - | met |' &&
+    grep -q '^| 11: reducesum .*not measured: reducesum cont P=1 missing |$' "$stubs/docs/performance.md"; then
+    echo "ok   run.sh fair fight on stubs"
+else
+    echo "FAIL run.sh fair fight on stubs (output in $stubs)"
+    tail -5 "$stubs/out"
+    fail=1
+fi
 
 n=20
 spawns=21890 # 2(fib(21) - 1)

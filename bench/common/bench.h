@@ -6,9 +6,12 @@
  * The protocol with bench/run.sh: the program takes its problem size as
  * argv[1], prints its result on stdout (compared across configurations),
  * and prints on stderr the time of the computation alone (no start-up, no
- * input set-up, no check) and its peak resident set size:
+ * input set-up, no check), its peak resident set size and the CPU time
+ * (user + system, all threads) the process used up to the report, start-up
+ * included, as `perf stat -e task-clock` counts it:
  *     time: SECONDS
  *     maxrss_kb: KIB
+ *     cpu_s: SECONDS
  * Plain C that also compiles as C++ (the TBB peers include it).
  */
 #ifndef BENCH_H
@@ -35,8 +38,10 @@ static inline void bench_report(double seconds)
 {
     struct rusage ru;
     getrusage(RUSAGE_SELF, &ru);
+    double cpu = (double)(ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) +
+                 (double)(ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) * 1e-6;
     fflush(stdout);
-    fprintf(stderr, "time: %.6f\nmaxrss_kb: %ld\n", seconds, ru.ru_maxrss);
+    fprintf(stderr, "time: %.6f\nmaxrss_kb: %ld\ncpu_s: %.6f\n", seconds, ru.ru_maxrss, cpu);
 }
 
 /* Deterministic pseudo-random numbers (splitmix64): inputs and the

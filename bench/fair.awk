@@ -1,0 +1,227 @@
+# fair.awk: the fair-fight section of bench/run.sh (issue 9's "must show"):
+# a table of the cilkc modes against the serial elision at large sizes,
+# then each goal of issues 9, 11 and 13 beside its figure, met or not met.
+#
+# usage: awk -F, -f fair.awk FAIR_CSV MAIN_CSV SWEEP_CSV
+#   FAIR_CSV   docs/bench-fair.csv: the fair fight's own runs
+#   MAIN_CSV   docs/bench.csv: the main table's runs, for the goals on
+#              programs it already measures (spawn loop, reducer sum,
+#              cilk_for loop): nothing is run twice
+#   SWEEP_CSV  docs/bench-spawnloop-memory.csv: peak RSS at 10^7 spawns
+# The first two have the columns of summarize.awk with key=4: bench,size,
+# config,P,runs,ok,median_s,min_s,max_s,maxrss_kb,spawns,steals,peak_live,
+# status,cpu_median_s,cpu_min_s,cpu_max_s; the sweep has key=3 (no size).
+# Any of them may be empty (/dev/null): its goals read "not measured".
+#
+# Each figure is a ratio (or a difference per spawn) of medians; its range
+# combines the extremes the other way round (a/b: min a / max b to max a /
+# min b), so it holds every ratio the runs could give. A goal is met when
+# the median figure, as printed, meets it; "(range crosses it)" says that
+# the range holds values on both sides. CPU time (user + system of the
+# process, start-up included) gives the same figure again where it means
+# the same thing: not for T1/T2, where two workers use more CPU, not less.
+
+function ms(s) {
+    s *= 1000
+    return s >= 100 ? sprintf("%.0f", s) : s >= 10 ? sprintf("%.1f", s) : sprintf("%.2f", s)
+}
+
+# Has configuration id a median (at least one run ok)?
+function has(id) {
+    return (id in med) && med[id] != "-"
+}
+
+function cell(id) {
+    if (!(id in status)) return "missing"
+    if (!has(id)) return status[id]
+    return ms(med[id]) " (" ms(lo[id]) "-" ms(hi[id]) ")" (status[id] != "ok" ? " " status[id] : "")
+}
+
+function cpu_cell(id) {
+    if (!(id in status)) return ""
+    if (!has(id) || cmed[id] == "-") return "-"
+    return ms(cmed[id]) " (" ms(clo[id]) "-" ms(chi[id]) ")"
+}
+
+# ratio(a, b, m): m[a] / m[b], m the wall-time or the CPU-time medians.
+function ratio(a, b, m) {
+    if (!has(a) || !has(b) || m[a] == "-" || m[b] == "-" || m[b] == 0) return "-"
+    return sprintf("%.2f", m[a] / m[b])
+}
+
+function id_of(src, name, config, p) {
+    return src SUBSEP name SUBSEP config SUBSEP p
+}
+
+# ---- goal rows --------------------------------------------------------------
+
+# verdict(v, lo_v, hi_v, op, goal): v, lo_v and hi_v as printed; op "<=" or ">=".
+function verdict(v, lo_v, hi_v, op, goal,    met, r) {
+    if (v == "-") return "not measured"
+    goal += 0
+    met = op == "<=" ? v + 0 <= goal : v + 0 >= goal
+    r = met ? "met" : "not met"
+    if (lo_v != "-" && (op == "<=" ? lo_v + 0 <= goal && hi_v + 0 > goal : lo_v + 0 < goal && hi_v + 0 >= goal))
+        r = r " (range crosses it)"
+    return r
+}
+
+# goal_row(what, op, goal, v, lo_v, hi_v, cpu_v, note): one row of the goals
+# table; goal is a string, printed as the issue writes it ("2.0").
+function goal_row(what, op, goal, v, lo_v, hi_v, cpu_v, note) {
+    printf "| %s | %s %s | %s | %s | %s | %s |\n", what, op == "<=" ? "≤" : "≥", goal, v,
+        lo_v == "-" ? "-" : lo_v "-" hi_v, cpu_v, verdict(v, lo_v, hi_v, op, goal) note
+}
+
+# ratio_goal(what, a, b, op, goal, with_cpu): goal on med[a] / med[b].
+function ratio_goal(what, a, b, op, goal, with_cpu,    v, l, h, c) {
+    v = ratio(a, b, med)
+    l = v == "-" ? "-" : sprintf("%.2f", lo[a] / hi[b])
+    h = v == "-" ? "-" : sprintf("%.2f", hi[a] / lo[b])
+    c = with_cpu ? ratio(a, b, cmed) : "-"
+    goal_row(what, op, goal, v, l, h, c, missing_note(a, b))
+}
+
+# A goal says which of its configurations is missing, or had runs that
+# were not ok (its figure then comes from the others).
+function missing_note(a, b) {
+    return status_note(a) (status_note(a) == "" ? status_note(b) : "")
+}
+
+function status_note(id,    k) {
+    if ((id in status) && status[id] == "ok") return ""
+    split(id, k, SUBSEP)
+    return ": " k[2] " " k[3] " P=" k[4] " " (id in status ? status[id] : "missing")
+}
+
+# title(src, name): "fib(36)", the program and its size.
+function title(src, name) {
+    return (src, name) in size ? name "(" size[src, name] ")" : name
+}
+
+# spawn_goal(config, op, goal): fib's ns per spawn above the -fno-inline
+# serial program, (T1 - Ts) / spawns, the spawns from CILK_STATS.
+function spawn_goal(config, goal,    t1, ts, n, v, l, h, c) {
+    t1 = id_of("F", "fib", config, 1)
+    ts = id_of("F", "fib", "serial-noinline", 1)
+    n = spawns[t1]
+    v = l = h = c = "-"
+    if (has(t1) && has(ts) && n != "-" && n > 0) {
+        v = sprintf("%.2f", (med[t1] - med[ts]) * 1e9 / n)
+        l = sprintf("%.2f", (lo[t1] - hi[ts]) * 1e9 / n)
+        h = sprintf("%.2f", (hi[t1] - lo[ts]) * 1e9 / n)
+        if (cmed[t1] != "-" && cmed[ts] != "-")
+            c = sprintf("%.2f", (cmed[t1] - cmed[ts]) * 1e9 / n)
+    }
+    goal_row("9: " title("F", "fib") ", ns per spawn above the `-fno-inline` serial program, " \
+        label[config], "<=", goal, v, l, h, c, missing_note(t1, ts))
+}
+
+# rss_goal(config, goal): peak RSS (MiB) of the spawn loop at 10^7 spawns.
+function rss_goal(config, goal,    id, v) {
+    id = 10000000 SUBSEP config
+    v = id in rss && rss[id] != "-" ? sprintf("%.2f", rss[id] / 1024) : "-"
+    goal_row("9: spawnloop(10^7), pending children, peak RSS MiB at P = " sweep_p[id] ", " \
+        label[config], "<=", goal, v, "-", "-", "-", \
+        v == "-" ? (id in rss ? ": " sweep_status[id] : ": no sweep at 10^7 (QUICK stops at 10^6)") : "")
+}
+
+function fair_goals(    i, m, name, mode) {
+    print "| goal (issue) | goal | median | range | by CPU time | verdict |"
+    print "|---|---|---|---|---|---|"
+    spawn_goal("cont", "2.5")
+    spawn_goal("child", "2.0")
+    for (m = 1; m <= 2; m++) {
+        mode = modes[m]
+        ratio_goal("9: " title("F", "nqueens5") " T1/Ts, " label[mode], \
+            id_of("F", "nqueens5", mode, 1), id_of("F", "nqueens5", "serial", 1), "<=", "1.05", 1)
+    }
+    ratio_goal("9: " title("F", "knapsack") " T1/Ts, " label["cont"], \
+        id_of("F", "knapsack", "cont", 1), id_of("F", "knapsack", "serial", 1), "<=", "2.7", 1)
+    ratio_goal("9: " title("F", "knapsack") " T1/Ts, " label["child"], \
+        id_of("F", "knapsack", "child", 1), id_of("F", "knapsack", "serial", 1), "<=", "5.0", 1)
+    ratio_goal("9: " title("F", "uts") " T1/Ts, " label["cont"], \
+        id_of("F", "uts", "cont", 1), id_of("F", "uts", "serial", 1), "<=", "1.15", 1)
+    ratio_goal("9: " title("F", "uts") " T1/Ts, " label["child"], \
+        id_of("F", "uts", "child", 1), id_of("F", "uts", "serial", 1), "<=", "1.75", 1)
+    split("fib nqueens knapsack uts", speedup, " ")
+    for (i = 1; i <= 4; i++)
+        for (m = 1; m <= 2; m++) {
+            name = speedup[i]; mode = modes[m]
+            ratio_goal("9: " title("F", name) " T1/T2, " label[mode], \
+                id_of("F", name, mode, 1), id_of("F", name, mode, 2), ">=", "1.9", 0)
+        }
+    rss_goal("cont", "2")
+    rss_goal("child", "500")
+    ratio_goal("13: " title("M", "spawnloop") " T1/T2, " label["child"] " (default policy, half)", \
+        id_of("M", "spawnloop", "child", 1), id_of("M", "spawnloop", "child", 2), ">=", "1.5", 0)
+    for (i = 1; i <= nfair; i++)
+        ratio_goal("13: " title("F", fair[i]) " T2 half / T2 one, " label["child"], \
+            id_of("F", fair[i], "child", 2), id_of("F", fair[i], "child-one", 2), "<=", "1.05", 1)
+    ratio_goal("13: " title("M", "spawnloop") " T2 half / T2 one, " label["child"], \
+        id_of("M", "spawnloop", "child", 2), id_of("M", "spawnloop", "child-one", 2), "<=", "1.05", 1)
+    for (m = 1; m <= 2; m++)
+        for (i = 1; i <= 2; i++) {
+            mode = modes[m]
+            ratio_goal("11: " title("M", "reducesum") " reducer sum, T" i " / OpenMP `reduction` (gcc) T" i ", " \
+                label[mode], id_of("M", "reducesum", mode, i), id_of("M", "reducesum", "gompfor", i), \
+                "<=", "1.1", 1)
+        }
+    for (m = 1; m <= 2; m++)
+        ratio_goal("11: " title("M", "forloop") " cilk_for loop, T1/T2, " label[modes[m]], \
+            id_of("M", "forloop", modes[m], 1), id_of("M", "forloop", modes[m], 2), ">=", "1.9", 0)
+}
+
+# ---- the fair fight's own table --------------------------------------------
+
+function fair_row(name, config,    t1, t2, ts) {
+    t1 = id_of("F", name, config, 1)
+    t2 = id_of("F", name, config, 2)
+    ts = id_of("F", name, "serial", 1)
+    if (!(t1 in status) && !(t2 in status)) return
+    printf "| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", \
+        config == "serial" ? title("F", name) : "", label[config], \
+        t1 in status ? cell(t1) : "", t2 in status ? cell(t2) : "", cpu_cell(t1), cpu_cell(t2), \
+        t1 in status ? ratio(t1, ts, med) : "", t1 in status ? ratio(t1, ts, cmed) : "", \
+        (t1 in status) && (t2 in status) ? ratio(t1, t2, med) : "", \
+        config ~ /^(cont|child)$/ && spawns[t1] != "" ? spawns[t1] : ""
+}
+
+function fair_table(    i, c) {
+    print "| program | configuration | T1 ms | T2 ms | CPU ms P=1 | CPU ms P=2 | T1/Ts | T1/Ts CPU | T1/T2 | spawns |"
+    print "|---|---|---|---|---|---|---|---|---|---|"
+    for (i = 1; i <= nfair; i++)
+        for (c = 1; c <= nconf; c++)
+            fair_row(fair[i], confs[c])
+}
+
+BEGIN {
+    split("cont child", modes, " ")
+    nconf = split("serial serial-noinline cont child child-one", confs, " ")
+    label["serial"] = "serial elision (Ts)"
+    label["serial-noinline"] = "serial elision, -fno-inline"
+    label["cont"] = "continuation"
+    label["child"] = "child"
+    label["child-one"] = "child, CILK_STEAL_POLICY=one"
+}
+FNR == 1 { next }
+FILENAME == ARGV[3] {
+    id = $1 SUBSEP $2
+    rss[id] = $5 > 0 ? $9 : "-"
+    sweep_status[id] = $13
+    sweep_p[id] = $3
+    next
+}
+{
+    src = FILENAME == ARGV[1] ? "F" : "M"
+    if (src == "F" && !(($1) in in_fair)) { in_fair[$1] = 1; fair[++nfair] = $1 }
+    size[src, $1] = $2
+    id = id_of(src, $1, $3, $4)
+    med[id] = $7; lo[id] = $8; hi[id] = $9; spawns[id] = $11; status[id] = $14
+    cmed[id] = NF >= 17 ? $15 : "-"; clo[id] = NF >= 17 ? $16 : "-"; chi[id] = NF >= 17 ? $17 : "-"
+}
+END {
+    fair_table()
+    print ""
+    fair_goals()
+}

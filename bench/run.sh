@@ -1,7 +1,8 @@
 #!/bin/bash
 # bench/run.sh: run the benchmarks and write the tables, the CSV and the plots.
 #
-#   bench/run.sh [--quick] [--runs N] [--bin DIR] [--docs DIR] [--only "NAME..."]
+#   bench/run.sh [--quick] [--runs N] [--fair-runs N] [--bin DIR] [--docs DIR]
+#                [--only "NAME..."]
 #
 # --only runs those benchmarks alone (with --docs elsewhere, so that the
 # tables of docs/ stay those of a whole run); the name "fair" selects the
@@ -45,6 +46,7 @@ export LC_ALL=C
 here=$(cd "$(dirname "$0")" && pwd)
 quick=0
 runs=5
+fair_runs=7
 bin=build/bench
 docs=docs
 only=
@@ -52,10 +54,12 @@ while [ $# -gt 0 ]; do
     case $1 in
     --quick) quick=1 ;;
     --runs) runs=$2; shift ;;
+    --fair-runs) fair_runs=$2; shift ;;
     --bin) bin=$2; shift ;;
     --docs) docs=$2; shift ;;
     --only) only=$2; shift ;;
-    *) echo "usage: bench/run.sh [--quick] [--runs N] [--bin DIR] [--docs DIR] [--only \"NAME...\"]" >&2; exit 2 ;;
+    *) echo "usage: bench/run.sh [--quick] [--runs N] [--fair-runs N] [--bin DIR] [--docs DIR] [--only \"NAME...\"]" >&2
+        exit 2 ;;
     esac
     shift
 done
@@ -220,7 +224,6 @@ run_rounds() {
 # noise do not decide T1/Ts, T1/T2 and ns per spawn; the peers, 30-120 times
 # slower on fib, stay in the main table. child-one: child mode with
 # CILK_STEAL_POLICY=one, at P = 2, against the default (half), for issue 13.
-fair_runs=7
 fair_size_of() {
     if [ $quick = 1 ]; then
         case $1 in
@@ -343,7 +346,8 @@ fi
 [ -n "$fair_benches" ] && {
     echo "Measured $(date -u +%Y-%m-%d) at commit $commit on $machine;"
     echo "$( [ $quick = 1 ] && echo '`make bench QUICK=1` (QUICK sizes: T1 about 30-90 ms)' ||
-        echo '`make bench` (full sizes: T1 about 150 ms or more)'),"
+        echo '`make bench` (full sizes: T1 about 150 ms or more)')$(
+        [ -n "$only" ] && echo ", the fair fight alone (\`bench/run.sh $( [ $quick = 1 ] && echo "--quick ")--only \"$only\"\`)"),"
     echo "$fair_runs runs per configuration, configurations alternated; the fair fight took $fair_elapsed s"
     echo "of the bench's $elapsed s; load average at the end $load."
     echo "Times in ms, median (min-max): T1, T2 the computation's wall time at P = 1, 2;"

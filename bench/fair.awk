@@ -76,8 +76,11 @@ function goal_row(what, op, goal, v, lo_v, hi_v, cpu_v, note) {
 # ratio_goal(what, a, b, op, goal, with_cpu): goal on med[a] / med[b].
 function ratio_goal(what, a, b, op, goal, with_cpu,    v, l, h, c) {
     v = ratio(a, b, med)
-    l = v == "-" ? "-" : sprintf("%.2f", lo[a] / hi[b])
-    h = v == "-" ? "-" : sprintf("%.2f", hi[a] / lo[b])
+    l = h = "-"
+    if (v != "-" && lo[b] > 0) {
+        l = sprintf("%.2f", lo[a] / hi[b])
+        h = sprintf("%.2f", hi[a] / lo[b])
+    }
     c = with_cpu ? ratio(a, b, cmed) : "-"
     goal_row(what, op, goal, v, l, h, c, missing_note(a, b))
 }

@@ -70,7 +70,7 @@ function verdict(v, lo_v, hi_v, op, goal,    met, r) {
 # table; goal is a string, printed as the issue writes it ("2.0").
 function goal_row(what, op, goal, v, lo_v, hi_v, cpu_v, note) {
     printf "| %s | %s %s | %s | %s | %s | %s |\n", what, op == "<=" ? "≤" : "≥", goal, v,
-        lo_v == "-" ? "-" : lo_v "-" hi_v, cpu_v, verdict(v, lo_v, hi_v, op, goal) note
+        lo_v == "-" ? "-" : lo_v " to " hi_v, cpu_v, verdict(v, lo_v, hi_v, op, goal) note
 }
 
 # ratio_goal(what, a, b, op, goal, with_cpu): goal on med[a] / med[b].

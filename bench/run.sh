@@ -352,6 +352,9 @@ fi
     echo "of the bench's $elapsed s; load average at the end $load."
     echo "Times in ms, median (min-max): T1, T2 the computation's wall time at P = 1, 2;"
     echo "CPU the process's user + system time (all threads, start-up included)."
+    echo "The goals on spawnloop, reducesum and forloop read the main table's figures$(
+        [ -z "$benches" ] && echo " of an earlier run")"
+    echo "(docs/bench.csv, docs/bench-spawnloop-memory.csv)."
     echo
     awk -F, -f "$here/fair.awk" "$fair_csv" "$( [ -f "$summary" ] && echo "$summary" || echo /dev/null)" \
         "$( [ -f "$sweep_csv" ] && echo "$sweep_csv" || echo /dev/null)"

@@ -46,9 +46,9 @@ echo "176 3 6" | check "stats.awk" - "$build/stats.out"
 
 # The fair fight's arithmetic, figures in fair.expected checked by hand:
 # fib ns per spawn, continuation: (12.5 - 10.0 ms) / 10^6 spawns = 2.50,
-# range (12.0 - 11.0) to (14.0 - 9.0) ms / 10^6 = 1.00-5.00, met (range
+# range (12.0 - 11.0) to (14.0 - 9.0) ms / 10^6 = 1.00 to 5.00, met (range
 # crosses 2.5); child (12.1 - 10.0) = 2.10 > 2.0, not met; T1/T2
-# continuation 12.5 / 6.5 = 1.92, range 12.0 / 7.0 to 14.0 / 6.0 = 1.71-2.33;
+# continuation 12.5 / 6.5 = 1.92, range 12.0 / 7.0 to 14.0 / 6.0: 1.71 to 2.33;
 # child 12.1 / 6.4 = 1.89 < 1.9, not met; half / one 6.4 / 6.1 = 1.05, met
 # (as printed); knapsack child T1/Ts 51 / 10 = 5.10, by CPU 52 / 11 = 4.73;
 # spawnloop RSS 512000 KiB = 500.00 MiB, met; a failed, a wrong and a
@@ -86,10 +86,10 @@ if bash bench/run.sh --quick --only fair --fair-runs 2 --bin "$stubs" --docs "$s
     [ "$(grep -c '^fib,33,child-one,2,.*,ok,' "$stubs/results/fair-raw.csv")" = 2 ] &&
     [ "$(awk -F, '$14 == "ok"' "$stubs/docs/bench-fair.csv" | wc -l)" = 31 ] &&
     ! grep -q '^old$' "$stubs/docs/performance.md" &&
-    fair_line '| 9: fib(33), ns per spawn above the `-fno-inline` serial program, continuation | ≤ 2.5 | 2.50 | 2.50-2.50 | 2.50 | met |' &&
-    fair_line '| 9: uts(10) T1/Ts, child | ≤ 1.75 | 1.10 | 1.10-1.10 | 1.10 | met |' &&
-    fair_line '| 13: knapsack(23) T2 half / T2 one, child | ≤ 1.05 | 0.80 | 0.80-0.80 | 0.80 | met |' &&
-    fair_line '| 9: nqueens(12) T1/T2, continuation | ≥ 1.9 | 2.00 | 2.00-2.00 | - | met |' &&
+    fair_line '| 9: fib(33), ns per spawn above the `-fno-inline` serial program, continuation | ≤ 2.5 | 2.50 | 2.50 to 2.50 | 2.50 | met |' &&
+    fair_line '| 9: uts(10) T1/Ts, child | ≤ 1.75 | 1.10 | 1.10 to 1.10 | 1.10 | met |' &&
+    fair_line '| 13: knapsack(23) T2 half / T2 one, child | ≤ 1.05 | 0.80 | 0.80 to 0.80 | 0.80 | met |' &&
+    fair_line '| 9: nqueens(12) T1/T2, continuation | ≥ 1.9 | 2.00 | 2.00 to 2.00 | - | met |' &&
     grep -q '^| 11: reducesum .*not measured: reducesum cont P=1 missing |$' "$stubs/docs/performance.md"; then
     echo "ok   run.sh fair fight on stubs"
 else

@@ -14,7 +14,7 @@
 #     parallel function (it gets a root thunk), so that called from a
 #     thread that is not a worker it enters the pool once, not at each
 #     execution of the scope;
-#   - with CC=clang the examples and the steal tests compile without a
+#   - with CC=clang the examples, the steal tests and form_spawn_void compile without a
 #     warning in both parallel modes (the ABI header's atomics differ);
 #   - every #line names a line of the input, and the generated helpers are
 #     presumed at their function's line;
@@ -188,7 +188,7 @@ for f in examples/*.cilkc tests/corpus/*.cilkc; do
 done
 
 ./scripts/deps.sh clang >/dev/null || exit 2
-for f in examples/*.cilkc tests/corpus/steal_*.cilkc; do
+for f in examples/*.cilkc tests/corpus/steal_*.cilkc tests/corpus/form_spawn_void.cilkc; do
     for mode in continuation child; do
         if CC=clang "$CILKCC" --steal="$mode" -Itests/corpus -Wall -Wextra -Werror \
             -Wno-unused-but-set-variable -c -o "$work/x.o" "$f" 2>"$work/cc.log"; then

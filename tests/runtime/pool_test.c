@@ -285,9 +285,10 @@ Test(pool, idle_pool_sleeps, .timeout = 60)
  * timeout is made 50 ms, far above a wake-up, and the rounds count the
  * sleeps a push ended (push_wakes): without the wake every round ends by
  * the timeout and the count stays 0. The timeout is not an hour, so that
- * a wake-up that is lost does not hang the test: one was seen under
- * ThreadSanitizer (a round in about 500, not understood yet), which the
- * runtime's own timeout covers; a few such rounds are allowed. */
+ * a wake-up that is lost does not hang the test: under ThreadSanitizer
+ * the barrier is a fence on the sleeper's side only (docs/runtime.md,
+ * "Idle behaviour"), and a round in about 500 lost its wake-up there,
+ * which the runtime's own timeout covers; a few such rounds are allowed. */
 #define WAKE_ROUNDS 50
 
 static void wake_rounds(cilkrt_worker *self, void *arg)

@@ -569,10 +569,15 @@ void lower_block(Lower *L, const Node *n)
 {
     int saved = L->nvisible;
     emit_str(&L->e, "{");
-    for (int i = 0; i < n->nkids; i++)
-        stmt(L, n->kids[i]);
+    lower_stmts(L, n, 0, n->nkids);
     emit_str(&L->e, " }");
     L->nvisible = saved;
+}
+
+void lower_stmts(Lower *L, const Node *n, int first, int last)
+{
+    for (int i = first; i < last; i++)
+        stmt(L, n->kids[i]);
 }
 
 static void paren_expr(Lower *L, Range r)

@@ -75,6 +75,9 @@ void lower_arg_temps(Lower *L, const Node *n);
 void lower_inlet_body(Lower *L, const Node *n, int site, const char *value, const char *extra);
 void lower_push_visible(Lower *L, const Sym *s);
 void lower_block(Lower *L, const Node *n);
+/* Statements kids[first, last) of block n without its braces: the locals
+ * they declare stay visible, for what the caller writes after them. */
+void lower_stmts(Lower *L, const Node *n, int first, int last);
 void lower_param_list(Lower *L, const char *prefix);
 void lower_root_thunk(Lower *L);
 void lower_entry_head(Lower *L);

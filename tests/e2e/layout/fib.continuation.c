@@ -26,6 +26,12 @@ static const cilkrt_desc cilkc_desc_fib = { cilkc_slow_fib, cilkc_inlet_fib, "fi
 #line 1
 long cilkc_fast_fib (cilkrt_worker *cilkc_w, cilkrt_frame *cilkc_parent, int cilkc_site, void *cilkc_dst,
 #line 1
+         int n);
+#line 1
+static __attribute__((noinline))
+#line 1
+long cilkc_spawning_fib (cilkrt_worker *cilkc_w, cilkrt_frame *cilkc_parent, int cilkc_site, void *cilkc_dst, __typeof__(((struct cilkc_locals_fib *)0)->x_1) x, __typeof__(((struct cilkc_locals_fib *)0)->y_2) y,
+#line 1
          int n)
 #line 1
 {
@@ -41,27 +47,13 @@ long cilkc_fast_fib (cilkrt_worker *cilkc_w, cilkrt_frame *cilkc_parent, int cil
     (void)cilkc_dst;
 #line 1
     (void)&cilkc_desc_fib;
-    {
-    long x = {0};
-#line 3
-    long    y = {0};
-
-    if (n < 2)
-        {
 #line 1
-long cilkc_r = (
-#line 6
-               n);
-#line 6
-            if (cilkc_f) {
-#line 6
-                cilkrt_count_spawns(cilkc_w, cilkc_ns);
-#line 6
-                cilkrt_frame_free(cilkc_w, &cilkc_f->h, sizeof *cilkc_f);
-            }
-#line 6
-            return cilkc_r;
-        }
+    (void)n;
+#line 1
+    (void)x;
+#line 1
+    (void)y;
+    {
     {
 #line 7
         if (!cilkc_f) {
@@ -199,6 +191,49 @@ long ){0};
 #line 10
 }
 #line 1
+long cilkc_fast_fib (cilkrt_worker *cilkc_w, cilkrt_frame *cilkc_parent, int cilkc_site, void *cilkc_dst,
+#line 1
+         int n)
+#line 1
+{
+#line 1
+    unsigned long cilkc_ns = 0;
+#line 1
+    struct cilkc_frame_fib *cilkc_f = 0;
+#line 1
+    (void)cilkc_parent;
+#line 1
+    (void)cilkc_site;
+#line 1
+    (void)cilkc_dst;
+#line 1
+    (void)&cilkc_desc_fib;
+
+    long x = {0};
+#line 3
+    long    y = {0};
+
+    if (n < 2)
+        {
+#line 1
+long cilkc_r = (
+#line 6
+               n);
+#line 6
+            if (cilkc_f) {
+#line 6
+                cilkrt_count_spawns(cilkc_w, cilkc_ns);
+#line 6
+                cilkrt_frame_free(cilkc_w, &cilkc_f->h, sizeof *cilkc_f);
+            }
+#line 6
+            return cilkc_r;
+        }
+#line 1
+    return cilkc_spawning_fib(cilkc_w, cilkc_parent, cilkc_site, cilkc_dst, x, y, n);
+#line 1
+}
+#line 1
 static void cilkc_slow_fib(cilkrt_worker *cilkc_w, cilkrt_frame *cilkc_h)
 #line 1
 {
@@ -223,7 +258,7 @@ static void cilkc_slow_fib(cilkrt_worker *cilkc_w, cilkrt_frame *cilkc_h)
 #line 1
         default: break;
     }
-#line 10 "tests/e2e/layout/fib.i"
+#line 1 "tests/e2e/layout/fib.i"
     {
 #line 5
     if (cilkc_f->l.n_0

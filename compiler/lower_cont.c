@@ -710,16 +710,14 @@ static void passed_visible(Lower *L, const Sym *s, Buf *b)
     lower_push_visible(L, s);
 }
 
-static void emit_split_fast_clone(Lower *L, int k)
+/* The spawning part: statements k on, the entry's locals as parameters.
+ * Static, so that gcc may drop or fold its parameters (IPA-CP, IPA-SRA). */
+static void emit_spawning_part(Lower *L, int k)
 {
     const Node *body = L->fn->body;
     Buf extra = {0};
     buf_printf(&extra, "%s", FAST_EXTRA);
     each_passed(L, k, passed_param, &extra);
-    /* the entry, declared for the spawning part's spawns */
-    emit_fast_signature(L, "fast", "", FAST_EXTRA);
-    emit_str(&L->e, ";\n");
-    /* static: gcc may then drop or fold its parameters (IPA-SRA) */
     emit_fast_signature(L, "spawning",
                         L->fn->decl->storage & SC_STATIC ? "__attribute__((noinline))"
                                                          : "static __attribute__((noinline))",
@@ -734,13 +732,21 @@ static void emit_split_fast_clone(Lower *L, int k)
     lower_stmts(L, body, k, body->nkids);
     emit_str(&L->e, " }");
     emit_fast_tail(L);
-    /* the entry: the statements before k, then the spawning part */
+}
+
+/* The entry cilkc_fast_FN: statements before k, then the spawning part
+ * (declared first: the spawning part's spawns call the entry). */
+static void emit_split_fast_clone(Lower *L, int k)
+{
+    emit_fast_signature(L, "fast", "", FAST_EXTRA);
+    emit_str(&L->e, ";\n");
+    emit_spawning_part(L, k);
     emit_anchor(&L->e, L->fn->first);
     L->nvisible = 0;
     emit_fast_signature(L, "fast", "", FAST_EXTRA);
     emit_str(&L->e, "\n{ ");
     emit_fast_head(L);
-    lower_stmts(L, body, 0, k);
+    lower_stmts(L, L->fn->body, 0, k);
     emit_anchor(&L->e, L->fn->first); /* not the last statement's line */
     emit_fmt(&L->e, "%scilkc_spawning_%s(cilkc_w, cilkc_parent, cilkc_site, cilkc_dst",
              L->is_void ? "" : "return ", L->name);

@@ -36,12 +36,17 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 int cilkrt_wsp_strands;
 long long cilkrt_wsp_burden;  /* in ticks (time unit) or strands */
 long long cilkrt_wsp_quantum; /* ticks a clock reading aims to cover */
 static int instrumented;      /* set before main by instrumented code */
 static double ns_per_tick = 1.0;
+/* The process that started the run: only it prints the run's row at exit
+ * (a forked child inherits the atexit handler, and its exit must not print
+ * the row a second time, nor truncate CILKSCALE_OUT by opening it). */
+static pid_t run_pid;
 /* The run: root calls (from threads that are not workers) are composed in
  * series into it, under root_lock: several threads may make them at once. */
 static cilkrt_wsp root;
@@ -229,6 +234,8 @@ static void print_row(const char *tag, wsp_t w);
 
 static void at_exit(void)
 {
+    if (getpid() != run_pid)
+        return;
     take(&root_lock);
     wsp_t w = {root.work, root.span, root.bspan};
     pthread_mutex_unlock(&root_lock);
@@ -259,6 +266,7 @@ static void init(void)
     else if (!cilkrt_wsp_strands)
         cilkrt_wsp_burden = steal_estimate();
     cilkrt_wsp_quantum = (long long)(QUANTUM_NS / ns_per_tick);
+    run_pid = getpid();
     atexit(at_exit);
 }
 

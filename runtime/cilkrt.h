@@ -33,6 +33,22 @@ typedef struct cilkrt_stats {
     long tasks_peak;     /* peak pending tasks (total: sum) */
     long deque_peak;     /* deepest deque (total: max) */
     double idle_seconds; /* time spent finding no work */
+    /* Mechanisms that ran (tests check them; the exit report prints them
+     * on its `mechanisms:` line, docs/runtime.md). Child mode: a sync's
+     * steals from the thief of its stolen task, steals of several tasks
+     * (CILK_STEAL_POLICY=half), proxies handing out the rest of a stolen
+     * batch, and blocks the task deques added since the pool started
+     * (kept: cilkrt_stats_reset leaves it). Continuation mode: doublings
+     * of a frame deque's ring. Both: sleepers woken by a push, and reducer
+     * views that steals made, reduced into the view left of them (total
+     * only). */
+    unsigned long leapfrogs;
+    unsigned long batch_steals;
+    unsigned long proxies;
+    unsigned long task_blocks_added;
+    unsigned long deque_grows;
+    unsigned long push_wakes;
+    unsigned long views_reduced;
 } cilkrt_stats;
 
 /* Totals over all workers. Exact while no parallel work runs (between root

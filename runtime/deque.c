@@ -113,6 +113,7 @@ static void grow(cilkrt_worker *w)
     w->deque_mask = 2 * cap - 1;
     unlock_deque(w);
     free(old); /* no thief can hold it: they read the ring under the lock */
+    stat_add(&worker_of(w)->stats.deque_grows, 1);
 }
 
 void cilkrt_deque_grow(cilkrt_worker *w)

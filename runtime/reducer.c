@@ -172,6 +172,8 @@ static void merge(cilkrt_hmap *left, cilkrt_hmap *right)
         } else if (l || !left) {
             r->reduce(l ? l->view : r->key, r->view);
             free(r->view);
+            /* relaxed: a count for the statistics, once per view */
+            atomic_fetch_add_explicit(&cilkrt_views_reduced, 1, memory_order_relaxed);
         } else {
             insert(left, r->key, r->view, r->reduce); /* left's view was the identity */
         }

@@ -16,6 +16,7 @@
 
 atomic_long cilkrt_suspended_now;
 atomic_long cilkrt_suspended_peak;
+atomic_ulong cilkrt_views_reduced;
 
 #define LOAD(x) atomic_load_explicit(&(x), memory_order_relaxed)
 
@@ -35,6 +36,13 @@ static void worker_stats_get(worker *w, cilkrt_stats *s)
     if (w->pub.tq.peak > s->deque_peak)
         s->deque_peak = w->pub.tq.peak;
     s->idle_seconds = (double)LOAD(w->stats.idle_ns) * 1e-9;
+    s->leapfrogs = LOAD(w->stats.leapfrogs);
+    s->batch_steals = LOAD(w->stats.batch_steals);
+    s->proxies = LOAD(w->stats.proxies);
+    s->deque_grows = LOAD(w->stats.deque_grows);
+    long blocks = cilkrt_tdeque_blocks(&w->pub.tq);
+    s->task_blocks_added = blocks > 1 ? (unsigned long)(blocks - 1) : 0;
+    s->push_wakes = LOAD(w->stats.push_wakes);
 }
 
 int cilkrt_stats_get_worker(int id, cilkrt_stats *s)
@@ -65,7 +73,14 @@ void cilkrt_stats_get(cilkrt_stats *s)
         if (x.deque_peak > s->deque_peak)
             s->deque_peak = x.deque_peak;
         s->idle_seconds += x.idle_seconds;
+        s->leapfrogs += x.leapfrogs;
+        s->batch_steals += x.batch_steals;
+        s->proxies += x.proxies;
+        s->deque_grows += x.deque_grows;
+        s->task_blocks_added += x.task_blocks_added;
+        s->push_wakes += x.push_wakes;
     }
+    s->views_reduced = LOAD(cilkrt_views_reduced);
 }
 
 void cilkrt_stats_reset(void)
@@ -75,16 +90,18 @@ void cilkrt_stats_reset(void)
         w->pub.nspawns = 0;
         w->pub.tq.pushes = 0;
         cilkrt_tdeque_reset_peak(&w->pub.tq); /* the owner is idle */
-        atomic_ulong *counters[] = {&w->stats.steals,           &w->stats.steal_attempts,
-                                    &w->stats.failed_pops,      &w->stats.suspensions,
-                                    &w->stats.frames_allocated, &w->stats.tasks_allocated,
-                                    &w->stats.idle_ns,          &w->stats.push_wakes};
+        atomic_ulong *counters[] = {
+            &w->stats.steals,       &w->stats.steal_attempts,   &w->stats.failed_pops,
+            &w->stats.suspensions,  &w->stats.frames_allocated, &w->stats.tasks_allocated,
+            &w->stats.idle_ns,      &w->stats.push_wakes,       &w->stats.leapfrogs,
+            &w->stats.batch_steals, &w->stats.proxies,          &w->stats.deque_grows};
         for (size_t k = 0; k < sizeof counters / sizeof counters[0]; k++)
             atomic_store_explicit(counters[k], 0, memory_order_relaxed);
         atomic_store_explicit(&w->stats.deque_peak, 0, memory_order_relaxed);
         __atomic_store_n(&w->pub.push_limit, 0, __ATOMIC_RELAXED); /* the owner is idle */
     }
     atomic_store_explicit(&cilkrt_suspended_peak, 0, memory_order_relaxed);
+    atomic_store_explicit(&cilkrt_views_reduced, 0, memory_order_relaxed);
 }
 
 unsigned long cilkrt_stats_steals(void)
@@ -161,4 +178,9 @@ void cilkrt_stats_at_exit(void)
     cilkrt_stats_get(&s);
     print_row("total", &s);
     fprintf(stderr, "peak suspended frames: %ld\n", LOAD(cilkrt_suspended_peak));
+    fprintf(stderr,
+            "mechanisms: leapfrogs=%lu batch_steals=%lu proxies=%lu deque_grows=%lu "
+            "task_blocks_added=%lu push_wakes=%lu views_reduced=%lu\n",
+            s.leapfrogs, s.batch_steals, s.proxies, s.deque_grows, s.task_blocks_added,
+            s.push_wakes, s.views_reduced);
 }

@@ -170,6 +170,7 @@ static void run_range(worker *w, cilkrt_tdeque *q, long a, long b)
             proxy *p = cilkrt_generic_alloc(w, sizeof *p, run_proxy);
             *p = (proxy){q, (uint32_t)mid, (uint32_t)(b - mid)};
             cilkrt_generic_push(w, &g, p);
+            stat_add(&w->stats.proxies, 1);
             b = mid;
         }
         cilkrt_task_run_stolen(w, cilkrt_tdeque_slot(q, a++));
@@ -190,6 +191,8 @@ static void run_range(worker *w, cilkrt_tdeque *q, long a, long b)
  * proxies go. */
 void cilkrt_task_run_batch(worker *w, cilkrt_tdeque *q, long first, long k)
 {
+    if (k > 1)
+        stat_add(&w->stats.batch_steals, 1);
     for (long i = first + 1; i < first + k; i++)
         atomic_store_explicit(&((cilkrt_task *)cilkrt_tdeque_slot(q, i))->state, (uintptr_t)w,
                               memory_order_relaxed);
@@ -207,6 +210,7 @@ static int leapfrog(worker *w, uintptr_t thief)
     if (!k)
         return 0;
     stat_add(&w->stats.steals, 1);
+    stat_add(&w->stats.leapfrogs, 1);
     cilkrt_task_run_batch(w, &((worker *)thief)->pub.tq, first, k);
     return 1;
 }

@@ -130,6 +130,15 @@ void cilkrt_tdeque_destroy(cilkrt_tdeque *q)
     q->blocks = NULL;
 }
 
+long cilkrt_tdeque_blocks(cilkrt_tdeque *q)
+{
+    long b = 0;
+    /* relaxed: a count for the statistics (blocks are added bottom up) */
+    while (b < TABLE_SIZE && atomic_load_explicit(&q->blocks[b], memory_order_relaxed))
+        b++;
+    return b;
+}
+
 /* The slot at index i; its block exists. relaxed: a thief calls this after
  * its acquire CAS, which orders the owner's store of the entry before. */
 void *cilkrt_tdeque_slot(cilkrt_tdeque *q, long i)

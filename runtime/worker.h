@@ -40,6 +40,12 @@ typedef struct {
     atomic_long deque_peak;        /* deepest frame deque */
     atomic_ulong idle_ns;          /* time spent finding no work */
     atomic_ulong push_wakes;       /* sleepers this worker's pushes woke */
+    /* Mechanisms, counted where they run, all out of line (tests check
+     * that they ran, cilkrt.h): */
+    atomic_ulong leapfrogs;    /* steals from the thief of a task waited for */
+    atomic_ulong batch_steals; /* steals of more than one task (steal-half) */
+    atomic_ulong proxies;      /* proxies made for the rest of a batch */
+    atomic_ulong deque_grows;  /* doublings of the frame deque's ring */
 } worker_stats;
 
 typedef struct chunk chunk;
@@ -142,6 +148,9 @@ void *cilkrt_tdeque_pop(cilkrt_tdeque *q) CILKRT_HIDDEN;
 void *cilkrt_tdeque_top_slot(cilkrt_tdeque *q) CILKRT_HIDDEN;
 void cilkrt_tdeque_pop_stolen(cilkrt_tdeque *q) CILKRT_HIDDEN;
 void cilkrt_tdeque_reset_peak(cilkrt_tdeque *q) CILKRT_HIDDEN;
+/* Blocks q holds: 1 and one per growth since the pool started (blocks are
+ * kept). */
+long cilkrt_tdeque_blocks(cilkrt_tdeque *q) CILKRT_HIDDEN;
 /* Thief: take the oldest shared slot, or NULL (then ask the owner to
  * share more). */
 void *cilkrt_tdeque_steal(cilkrt_tdeque *q) CILKRT_HIDDEN;
@@ -259,6 +268,9 @@ void cilkrt_inject_reset(void) CILKRT_HIDDEN;
 void cilkrt_inject_run(worker *w, root_call *r) CILKRT_HIDDEN;
 
 /* ---- stats.c ---- */
+/* Reductions of a view into the view left of it (reducer.c): views that
+ * steals created, merged back. Global: a merge may run off any worker. */
+extern atomic_ulong cilkrt_views_reduced;
 /* Reads CILK_STATS (exits on a bad value); pool.c's start calls it once. */
 void cilkrt_stats_configure(void) CILKRT_HIDDEN;
 void cilkrt_stats_at_exit(void) CILKRT_HIDDEN;

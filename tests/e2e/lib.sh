@@ -70,6 +70,70 @@ stats_steals() {
          $1 == "total" && col { print $col; exit }' "$1"
 }
 
+# A figure of the CILK_STATS=1 report (stderr file $1): the column named
+# $2 of the row `total`, or $2=N on the `mechanisms:` line
+# (runtime/stats.c). Prints nothing if the report lacks it.
+stats_value() {
+    awk -v name="$2" '
+        $1 == "worker" { for (i = 1; i <= NF; i++) if ($i == name) col = i }
+        $1 == "total" && col { print $col; exit }
+        $1 == "mechanisms:" {
+            for (i = 2; i <= NF; i++) if (index($i, name "=") == 1) {
+                print substr($i, length(name) + 2); exit
+            }
+        }' "$1"
+}
+
+# check_expected_stats NAME EXE D REF MODE: the lines
+#     expect-stats: MODE[/POLICY] [P=N] FIGURE...
+# of the program's sources ($expect_srcs) for this MODE: a run at P = N
+# (default 4), with CILK_STEAL_POLICY=POLICY if given, and CILK_STATS=1,
+# must give the reference output and count each FIGURE (stats_value) > 0:
+# the mechanism the program is named after ran. A forced schedule may
+# miss on a loaded machine, so a run that counts 0 is tried again, up to
+# 3 runs; without the mechanism every run counts 0.
+check_expected_stats() {
+    [ -n "${expect_srcs:-}" ] || return 0
+    grep -h -o 'expect-stats:[^*]*' $expect_srcs 2> /dev/null |
+        while read -r _tag _spec _rest; do
+            [ "${_spec%%/*}" = "$5" ] || continue
+            _pol=
+            case $_spec in */*) _pol=${_spec#*/} ;; esac
+            _p=4
+            case $_rest in P=*)
+                _p=${_rest%% *}
+                _p=${_p#P=}
+                _rest=${_rest#P=$_p} ;;
+            esac
+            _o=$3/$5.expect.$_p
+            for _try in 1 2 3; do
+                _missing=
+                # shellcheck disable=SC2086
+                CILK_STATS=1 CILK_STEAL_POLICY=$_pol CILK_NWORKERS=$_p run_prog "$2" "$_o" \
+                    "$_o.err" $RUN_ARGS < /dev/null
+                for _fig in $_rest; do
+                    _n=$(stats_value "$_o.err" "$_fig")
+                    [ "${_n:-0}" -gt 0 ] 2> /dev/null || _missing="$_missing $_fig=${_n:-none}"
+                done
+                [ -z "$_missing" ] && break
+            done
+            if ! cmp -s "$4" "$_o"; then
+                echo "FAIL $1 mode=$_spec P=$_p CILK_STATS=1: output differs from the serial elision"
+            elif [ -n "$_missing" ]; then
+                echo "FAIL $1 mode=$_spec P=$_p: expected$_missing to be > 0 (3 runs)"
+            else
+                echo PASS
+            fi
+        done > "$3/$5.expect"
+    while read -r _line; do
+        if [ "$_line" = PASS ]; then
+            pass
+        else
+            fail "${_line#FAIL }"
+        fi
+    done < "$3/$5.expect"
+}
+
 # check_policies NAME EXE D REF STEALS: child mode's runs with each policy
 # of $POLICIES (the default ran in check_modes), output compared with REF:
 # at P = 2 and 4, or, for a program that forces steals (each such run
@@ -155,6 +219,9 @@ check_modes() {
             else
                 fail "$_name mode=$mode P=4: expected steals, CILK_STATS total steals = $n"
             fi
+        fi
+        if [ "$mode" != serial ] && [ -z "$san" ] && [ $_timed_out = 0 ]; then
+            check_expected_stats "$_name" "$exe" "$_d" "$_ref" "$mode"
         fi
         if [ "$mode" = child ] && [ -z "$san" ] && [ $_timed_out = 0 ]; then
             check_policies "$_name" "$exe" "$_d" "$_ref" "$_steals"

@@ -14,7 +14,13 @@
 #   --sanitize=tsan)
 #   3. if its source says `expect: steals`, run it once more at P = 4 with
 #      CILK_STATS=1 in the two parallel modes: the total steal count must
-#      be > 0.
+#      be > 0;
+#   4. for each line `expect-stats: MODE[/POLICY] [P=N] FIGURE...` in its
+#      source, a run in that mode (and CILK_STEAL_POLICY) at P = N
+#      (default 4) with CILK_STATS=1 must count each FIGURE > 0 (a column
+#      of the total row, or a figure of the `mechanisms:` line,
+#      docs/runtime.md), up to 3 tries: the mechanism the program is named
+#      after ran (check_expected_stats, tests/e2e/lib.sh).
 # Every program in tests/corpus/errors/ must be rejected by cilkcc with a
 # `NAME.cilkc:LINE:COL: error:` message on the line marked `expect-error:`,
 # matching the extended regex after the marker (case-insensitive), and a
@@ -190,6 +196,7 @@ check_program() {
         fi
     fi
 
+    expect_srcs=$*
     steals=0
     if grep -q 'expect: steals' "$@" 2> /dev/null; then
         steals=1

@@ -332,6 +332,7 @@ Test(tdeque, stolen_task_is_waited_for_by_leapfrogging, .timeout = 30)
     pthread_join(th, NULL);
     cr_expect_eq(ran_on, owner_w, "B ran on the waiting owner");
     cr_expect_eq(atomic_load(&owner_w->stats.steals), 1);
+    cr_expect_eq(atomic_load(&owner_w->stats.leapfrogs), 1, "the steal was a leapfrog");
     cr_expect_eq(atomic_load(&owner_w->stats.failed_pops), 1);
     cr_expect_eq(atomic_load(&thief_w->stats.failed_pops), 1, "A's sync found B stolen");
     free_worker(owner_w);
@@ -386,7 +387,7 @@ Test(tdeque, waiting_owner_sleeps_until_the_thief_is_done, .timeout = 120)
  * leapfrogging) take them: thieves try each other's deques too. */
 static int stress_half;          /* the policy of the thieves' steals */
 static worker *stress_ws[1 + STRESS_THIEVES]; /* the owner, then the thieves */
-static atomic_long biggest_batch, proxies_stolen;
+static atomic_long biggest_batch, proxies_stolen, stolen_beyond_a_block;
 
 static unsigned long steal_attempt(worker *self)
 {
@@ -404,6 +405,8 @@ static unsigned long steal_attempt(worker *self)
         atomic_store_explicit(&biggest_batch, k, memory_order_relaxed); /* roughly: a log */
     if (v > 0)
         atomic_fetch_add_explicit(&proxies_stolen, k, memory_order_relaxed);
+    else if (first + k > CILKRT_TDEQUE_BLOCK)
+        atomic_fetch_add_explicit(&stolen_beyond_a_block, 1, memory_order_relaxed);
     cilkrt_task_run_batch(self, &victim->pub.tq, first, k);
     return v == 0 ? (unsigned long)k : 0; /* the owner's tasks that thieves took */
 }
@@ -413,6 +416,7 @@ static void stress(int half)
     stress_half = half;
     atomic_store(&biggest_batch, 0);
     atomic_store(&proxies_stolen, 0);
+    atomic_store(&stolen_beyond_a_block, 0);
     owner_w = stress_ws[0] = new_worker(0);
     cilkrt_group_init(&owner_w->pub, &group);
     reset_taken(STRESS_OPS);
@@ -442,8 +446,11 @@ static void stress(int half)
         }
     }
     unsigned long stolen = stress_stop();
-    for (int i = 1; i <= STRESS_THIEVES; i++)
+    unsigned long proxies = 0;
+    for (int i = 1; i <= STRESS_THIEVES; i++) {
+        proxies += atomic_load(&stress_ws[i]->stats.proxies);
         free_worker(stress_ws[i]);
+    }
     unsigned long wrong = stress_wrong(taken, STRESS_OPS);
     cr_expect_eq(wrong, 0, "%lu of %lu tasks not run exactly once", wrong, pushed);
     cr_expect_eq(popped + failed, pushed, "popped %lu + found stolen %lu", popped, failed);
@@ -452,7 +459,12 @@ static void stress(int half)
     if (!half)
         cr_expect_eq(failed, stolen, "every stolen task was met at a pop");
     cr_expect_gt(owner_w->pub.tq.peak, 2 * CILKRT_TDEQUE_BLOCK, "the deque grew");
+    cr_expect_gt(atomic_load(&stolen_beyond_a_block), 0, "thieves stole from a grown deque");
     cr_expect_gt(stolen, 0);
+    if (half) { /* the mechanisms steal-half adds ran */
+        cr_expect_gt(atomic_load(&biggest_batch), 1, "a steal took a batch");
+        cr_expect_gt(proxies, 0, "a batch was split into a proxy");
+    }
     cr_log_info("pushed %lu, popped %lu, found stolen %lu, stolen %lu, peak %ld, biggest batch "
                 "%ld, proxies stolen %ld",
                 pushed, popped, failed, stolen, owner_w->pub.tq.peak,

@@ -143,12 +143,14 @@ $(FUZZ)/fuzz_translate: $(FUZZ_TRANSLATE_SRCS) $(CILKC_HDRS) | $(FUZZ_STAMP)
 	$(FUZZ_CC) -std=gnu11 -g -O1 -fsanitize=fuzzer,address,undefined \
 	    -fno-sanitize-recover=undefined -Icompiler -o $@ $(FUZZ_TRANSLATE_SRCS)
 
-fuzz-translate: $(FUZZ)/fuzz_translate
+# Seeds: the corpus programs preprocessed against fuzz/include, a small
+# stand-in for the C library's headers, so that they parse and reach the
+# lowering (fuzz/seeds.sh; `sh fuzz/seeds.sh DIR --count` says how many).
+fuzz-translate: $(FUZZ)/fuzz_translate $(RT_PUBLIC_HDR)
 	@mkdir -p $(FUZZ)/corpus-translate
 	cp fuzz/seeds/* tests/frontend/pass/*.c $(FUZZ)/corpus-translate/
-	for f in examples/*.cilkc $(wildcard tests/corpus/*.cilkc); do \
-	    sed '/^#/d' $$f >$(FUZZ)/corpus-translate/$$(basename $$f).i; done
-	$(FUZZ)/fuzz_translate -max_total_time=$(FUZZ_TIME) -timeout=10 -max_len=8192 \
+	BUILD='$(BUILD)' CC='$(CC)' sh fuzz/seeds.sh $(FUZZ)/corpus-translate
+	$(FUZZ)/fuzz_translate -max_total_time=$(FUZZ_TIME) -timeout=10 -max_len=16384 \
 	    -rss_limit_mb=2048 -dict=fuzz/c.dict -print_final_stats=1 $(FUZZ)/corpus-translate
 
 # ---- sanitizers: cilkc built with ASan + UBSan passes the front-end tests ----

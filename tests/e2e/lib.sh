@@ -94,6 +94,7 @@ stats_value() {
 # 3 runs; without the mechanism every run counts 0.
 check_expected_stats() {
     [ -n "${expect_srcs:-}" ] || return 0
+    # shellcheck disable=SC2086
     grep -h -o 'expect-stats:[^*]*' $expect_srcs 2> /dev/null |
         while read -r _tag _spec _rest; do
             [ "${_spec%%/*}" = "$5" ] || continue
@@ -103,7 +104,7 @@ check_expected_stats() {
             case $_rest in P=*)
                 _p=${_rest%% *}
                 _p=${_p#P=}
-                _rest=${_rest#P=$_p} ;;
+                _rest=${_rest#P="$_p"} ;;
             esac
             _o=$3/$5.expect.$_p
             for _try in 1 2 3; do

@@ -561,17 +561,16 @@ void cilkrt_record_free(cilkrt_worker *w, void *record);
 struct cilkrt_group {
     long n;    /* tasks pushed and not yet popped */
     char *top; /* == tq.top between the operations below, while n > 0 */
-    int ran;   /* reducers: a task popped by the sync ran, its views wait for
-                  the next cilkrt_group_pending (runtime/reducer.c) */
 };
 
 /* Child stealing's reducer views (runtime/reducer.c): hooks of the spawn
  * and the sync, once a unit with reducers has set cilkrt_reducers_live
- * (before main): a pushed task, a popped task about to run, a test for
- * the group's next task (the previous one has returned). The push and pop
- * call the first two out of line (a deque made while the flag was set
- * keeps its bounds at their request values, tdeque.c), so a program
- * without reducers pays nothing for them. They take no group: its
+ * (before main): a pushed task, a popped task about to run, the popped
+ * task returned. They run out of line only (a deque made while the flag
+ * was set keeps its bounds at their request values, tdeque.c): the push
+ * calls the first, the pop the other two around the task, which it runs
+ * itself (runtime/task.c), so a program without reducers pays nothing
+ * for them, not even a test in the sync's loop. They take no group: its
  * address would escape, and cc could no longer keep it in registers
  * (fib in child mode took twice as long). */
 extern int cilkrt_reducers_live;
@@ -584,7 +583,6 @@ static inline void cilkrt_group_init(cilkrt_worker *w, cilkrt_group *g)
     (void)w;
     g->n = 0;
     g->top = 0; /* loaded at the first spawn: a leaf never touches tq */
-    g->ran = 0;
 }
 
 /* Serializes the op= combinations of one invocation's children into its
@@ -639,9 +637,11 @@ static inline void cilkrt_task_push_ordered(cilkrt_worker *w, cilkrt_group *g)
 
 /* Pop the group's newest task, for the sync. Returns the slot, which is free
  * again: the thunk must read its record before the child can push over
- * it. Returns NULL if a thief had taken the task: it has then finished
- * (the caller worked on the thief's tasks meanwhile, task.c), its result
- * is in place, and it is popped. Out of line when the slot below top is
+ * it. Returns NULL if the task has already run: a thief had taken it and
+ * it has finished (the caller worked on the thief's tasks meanwhile,
+ * task.c), or, in a program with reducers, the out-of-line pop ran it
+ * between the reducer hooks (not _ordered). Its result is then in place,
+ * and it is popped. Out of line when the slot below top is
  * in the block below or was shared with thieves, when a thief has asked
  * (the sync of a loop of spawns shares too), and with reducers: pop_floor
  * (relaxed: see cilkrt_task_push). ordered: a constant, as above. */
@@ -657,8 +657,6 @@ static inline cilkrt_task *cilkrt_task_pop_in(cilkrt_worker *w, cilkrt_group *g,
     }
     cilkrt_task *t = ordered ? cilkrt_task_pop_slow_ordered(w) : cilkrt_task_pop_slow(w);
     g->top = q->top;
-    if (t && !ordered) /* the slow path ran cilkrt_reducer_task_begin */
-        g->ran = q->reducers;
     return t;
 }
 
@@ -687,14 +685,7 @@ static inline void cilkrt_group_count(cilkrt_worker *w, cilkrt_group *g)
  *     }
  * every task of the group was spawned by this invocation, so the last
  * site needs no test and every call is direct. */
-static inline int cilkrt_group_pending(cilkrt_group *g)
-{
-    if (__builtin_expect(g->ran, 0)) {
-        g->ran = 0;
-        cilkrt_reducer_task_end();
-    }
-    return g->n > 0;
-}
+static inline int cilkrt_group_pending(cilkrt_group *g) { return g->n > 0; }
 
 void cilkrt_lock_take(cilkrt_lock *l);
 void cilkrt_lock_give(cilkrt_lock *l);

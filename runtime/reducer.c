@@ -288,14 +288,15 @@ void cilkrt_reducer_sync(cilkrt_frame *f)
  * stack of segments and the parent continues with an empty one. The sync
  * pops the tasks newest first; before a task runs, the map right of it
  * (its continuation merged with everything after) goes on the stack too,
- * and the task starts empty. When the task has returned (the sync's next
- * cilkrt_group_pending, told by the group's `ran`: a task's own groups
+ * and the task starts empty. When the task has returned (the out-of-line
+ * pop runs it between the two hooks, runtime/task.c: a task's own groups
  * nest inside it and leave the stack as they found it) the three combine
  * in serial order: left <- task <- right. A stolen task runs on its thief with
  * an empty map that comes back in its slot; its owner combines it the same
  * way when it pops the slot. All of this only once cilkrt_reducers_live:
- * a unit with reducers sets it before main (compiler/reducer.c), so the
- * spawn and sync of programs without reducers pay one load and branch.
+ * a unit with reducers sets it before main (compiler/reducer.c), and its
+ * workers' deques send every push and pop out of line (tdeque.c), so the
+ * spawn and sync of programs without reducers pay nothing for it.
  */
 #define EMPTY (&empty_map) /* an empty map, allocated on first use */
 

@@ -283,15 +283,21 @@ char *cilkrt_task_pushed(cilkrt_worker *w) { return pushed(w, 1); }
 
 char *cilkrt_task_pushed_ordered(cilkrt_worker *w) { return pushed(w, 0); }
 
+/* hooks: as for pushed. With reducers the task runs here, between its
+ * hooks, through its run pointer (its sync then sees NULL: done), so
+ * that the inline sync has no hook to test for. */
 static cilkrt_task *pop_slow(cilkrt_worker *pw, int hooks)
 {
     cilkrt_tdeque *q = &pw->tq;
     cilkrt_task *t = cilkrt_tdeque_pop(q);
     if (t) {
         settle(pw);
-        if (hooks && q->reducers)
-            cilkrt_reducer_task_begin();
-        return t;
+        if (!hooks || !q->reducers)
+            return t;
+        cilkrt_reducer_task_begin();
+        t->run(pw, t);
+        cilkrt_reducer_task_end();
+        return NULL;
     }
     cilkrt_task *s = cilkrt_tdeque_top_slot(q);
     wait_stolen(worker_of(pw), s);

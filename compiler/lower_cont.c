@@ -525,7 +525,7 @@ static void emit_frame_struct(Lower *L)
 }
 
 /* Declaration specifiers (after lead) and declarator of the fast clone
- * cilkc_fast_FN (part "fast") or of its spawning part (split_point). */
+ * cilkc_fast_FN (part "fast") or of its spawning part (cont_split_point). */
 static void emit_fast_signature(Lower *L, const char *part, const char *lead, const char *extra)
 {
     emit_str(&L->e, lead);
@@ -655,7 +655,7 @@ static int split_decl_ok(const Lower *L, const Decl *d)
  * (none of them can return, or the function has what the split leaves
  * alone: a frame from the start, abort, inlets, goto, K&R or variadic
  * parameters). */
-static int split_point(const Lower *L)
+int cont_split_point(const Lower *L)
 {
     const Func *fn = L->fn;
     if (!L->a.lazy || L->workspan || L->aborts || L->is_main || L->a.has_inlets || fn->is_knr ||
@@ -691,13 +691,13 @@ static void each_passed(const Lower *L, int k, void (*f)(Lower *, const Sym *, B
     }
 }
 
-static void passed_param(Lower *L, const Sym *s, Buf *b)
+void cont_passed_param(Lower *L, const Sym *s, Buf *b)
 {
-    buf_printf(b, ", __typeof__(((struct cilkc_locals_%s *)0)->%s_%d) %s", L->name, s->name, s->index,
-               s->name);
+    buf_printf(b, ", __typeof__(((struct cilkc_locals_%s *)0)->%s_%d) %s", L->name, s->name,
+               s->index, s->name);
 }
 
-static void passed_arg(Lower *L, const Sym *s, Buf *b)
+void cont_passed_arg(Lower *L, const Sym *s, Buf *b)
 {
     (void)b;
     emit_fmt(&L->e, ", %s", s->name);
@@ -717,7 +717,7 @@ static void emit_spawning_part(Lower *L, int k)
     const Node *body = L->fn->body;
     Buf extra = {0};
     buf_printf(&extra, "%s", FAST_EXTRA);
-    each_passed(L, k, passed_param, &extra);
+    each_passed(L, k, cont_passed_param, &extra);
     emit_fast_signature(L, "spawning",
                         L->fn->decl->storage & SC_STATIC ? "__attribute__((noinline))"
                                                          : "static __attribute__((noinline))",
@@ -750,7 +750,7 @@ static void emit_split_fast_clone(Lower *L, int k)
     emit_anchor(&L->e, L->fn->first); /* not the last statement's line */
     emit_fmt(&L->e, "%scilkc_spawning_%s(cilkc_w, cilkc_parent, cilkc_site, cilkc_dst",
              L->is_void ? "" : "return ", L->name);
-    each_passed(L, k, passed_arg, NULL);
+    each_passed(L, k, cont_passed_arg, NULL);
     if (L->fn->nparams)
         emit_str(&L->e, ", ");
     lower_param_list(L, "");
@@ -763,7 +763,7 @@ static void emit_fast_clone(Lower *L)
     L->e.view = VIEW_FAST;
     L->e.synched = NULL; /* a stolen child would have ended this clone */
     L->nvisible = 0;
-    int k = split_point(L);
+    int k = cont_split_point(L);
     if (k) {
         emit_split_fast_clone(L, k);
         return;

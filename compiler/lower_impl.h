@@ -43,6 +43,8 @@ typedef struct {
     int nvisible;
     const LowerLoop *loops; /* the loops around the code being written */
     int errors;
+    int entry; /* child mode: writing the split body's entry (lower_child.c),
+                  where nothing has been spawned: a return needs no sync */
     /* Cilk-5 (lower_cilk5.c) */
     int aborts;     /* the unit has `abort`: its frames poll for it */
     int inlet_site; /* writing the inlet body of this spawn site: a return
@@ -93,6 +95,13 @@ int cont_loop_enter(Lower *L, const Node *n, LowerLoop *lp);
 void cont_loop_leave(Lower *L, int braced);
 void cont_func(Lower *L);
 void cont_abort(Lower *L);
+/* The split before the first spawn (child mode splits its body the same
+ * way: lower_cont.c says why): how many leading statements the entry runs
+ * (0: no split); a local they declare as the spawning part's extra
+ * parameter (cont_passed_param) and as its argument (cont_passed_arg). */
+int cont_split_point(const Lower *L);
+void cont_passed_param(Lower *L, const Sym *s, Buf *b);
+void cont_passed_arg(Lower *L, const Sym *s, Buf *b);
 
 /* lower_child.c: child mode */
 void child_spawn(Lower *L, const Node *n, int site);

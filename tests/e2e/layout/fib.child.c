@@ -39,7 +39,9 @@ struct cilkc_task_fib_2 {
 static void cilkc_thunk_fib_2(cilkrt_worker *, cilkrt_task *);
 static inline void cilkc_sync_fib(cilkrt_worker *, cilkrt_group *);
 #line 1
-long cilkc_body_fib (cilkrt_worker *cilkc_w,
+static __attribute__((noinline))
+#line 1
+long cilkc_spawning_fib (cilkrt_worker *cilkc_w,
 #line 1
          int n)
 #line 1
@@ -52,20 +54,13 @@ long cilkc_body_fib (cilkrt_worker *cilkc_w,
     int cilkc_out = 0;
 #line 1
     (void)cilkc_out;
+#line 1
+    (void)n;
+#line 1
+    __typeof__(((struct cilkc_locals_fib *)0)->x_1) x;
+#line 1
+    __typeof__(((struct cilkc_locals_fib *)0)->y_2) y;
     {
-    long x;
-#line 3
-    long    y;
-
-    if (n < 2)
-        {
-#line 6
-            cilkc_sync_fib(cilkc_w, &cilkc_g);
-#line 6
-            return
-#line 6
-               n;
-        }
     {
 #line 7
         __typeof__(((void)0,
@@ -139,6 +134,36 @@ long cilkc_body_fib (cilkrt_worker *cilkc_w,
 #line 10
     cilkc_sync_fib(cilkc_w, &cilkc_g);
 #line 10
+}
+#line 1
+long cilkc_body_fib (cilkrt_worker *cilkc_w,
+#line 1
+         int n)
+#line 1
+{
+#line 1
+    int cilkc_out = 0;
+#line 1
+    (void)cilkc_out;
+
+    long x;
+#line 3
+    long    y;
+
+    if (n < 2)
+        {
+#line 6
+            return
+#line 6
+               n;
+        }
+#line 1
+    (void)x;
+#line 1
+    (void)y;
+#line 1
+    return cilkc_spawning_fib(cilkc_w, n);
+#line 1
 }
 #line 1
 static void cilkc_thunk_fib_1(cilkrt_worker *cilkc_w, cilkrt_task *cilkc_h)

@@ -10,26 +10,24 @@
  *      an unrelated computation on top of it),
  *   3. the oldest entry of a uniformly random victim's deques: its task
  *      deque (child stealing, tdeque.c), else its frame deque.
- * With nothing to do it backs off: spin, then sched_yield, then sleep on
- * its futex word. A child-mode owner that shares tasks wakes a sleeper
- * (only when one sleeps: the share is already out of line, a thief asked
- * for it). A continuation-mode push has no room for a check (it is the
+ * With nothing to do it backs off: spin, then sleep on its futex word
+ * (never sched_yield: see backoff). A child-mode owner that shares tasks
+ * wakes a sleeper (only when one sleeps: the share is already out of
+ * line, a thief asked for it). A continuation-mode push has no room for a check (it is the
  * spawn fast path), so a worker going to sleep lowers the others' push
  * bounds: their next push goes out of line and wakes it. While root calls
  * are active sleepers also wake after a timeout (a backstop, see
  * sleep_a_while); with none active they sleep until a root call arrives.
  */
 #include <linux/futex.h>
-#include <sched.h>
 #include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "worker.h"
 
-#define SPIN_ROUNDS 64  /* steal attempts with a pause between */
-#define YIELD_ROUNDS 64 /* then attempts with sched_yield between */
-#define WOKEN_ROUNDS 16 /* attempts (yielding) after a wake-up, before the next sleep */
+#define SPIN_ROUNDS 128 /* steal attempts with a pause between, then sleep */
+#define WOKEN_ROUNDS 16 /* attempts after a wake-up, before the next sleep */
 
 /* The timed sleep while computations are active. */
 long cilkrt_sleep_ns = 500000;
@@ -204,20 +202,23 @@ static int sleep_a_while(worker *w, cilkrt_stop_fn stop, void *arg)
     return why != ASLEEP;
 }
 
-/* Idle round *round: spin, yield, then sleep; after a wake-up, a few
- * attempts before sleeping again. */
+/* Idle round *round: spin (about 40 us in all, near what a futex wake-up
+ * takes), then sleep; after a wake-up, a few attempts before sleeping
+ * again. No sched_yield between: with another runnable thread on its CPU
+ * a yielding worker loses the CPU until the next scheduler tick (EEVDF
+ * moves its deadline a slice later per yield; 4 ms here), and since it is
+ * not asleep, no push can wake it. A sleeping worker is woken by the push
+ * or share that makes work for it (docs/runtime.md, "Idle behaviour"). */
 static void backoff(worker *w, unsigned *round, cilkrt_stop_fn stop, void *arg)
 {
     unsigned r = (*round)++;
     if (r < SPIN_ROUNDS) {
         for (int i = 0; i < 16; i++)
             cpu_relax();
-    } else if (r < SPIN_ROUNDS + YIELD_ROUNDS) {
-        sched_yield();
     } else if (sleep_a_while(w, stop, arg)) {
-        *round = SPIN_ROUNDS + YIELD_ROUNDS - WOKEN_ROUNDS;
+        *round = SPIN_ROUNDS - WOKEN_ROUNDS;
     } else {
-        *round = SPIN_ROUNDS + YIELD_ROUNDS; /* the timeout: one attempt, then sleep */
+        *round = SPIN_ROUNDS; /* the timeout: one attempt, then sleep */
     }
 }
 

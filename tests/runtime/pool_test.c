@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -313,4 +314,37 @@ Test(pool, a_push_wakes_a_sleeping_worker, .timeout = 60)
     cilkrt_root_call(wake_rounds, &ok);
     cr_expect_eq(ok % 1000, WAKE_ROUNDS, "every round's continuation stolen");
     cr_expect_eq(ok / 1000, 1, "the pushes woke the sleeping worker (all rounds but at most 5)");
+}
+
+/* Idle workers never call sched_yield (docs/runtime.md, "Idle
+ * behaviour"): with another thread runnable on its CPU, a yield gives the
+ * CPU away until the next scheduler tick, and a yielding worker cannot be
+ * woken by the push that makes work for it. This executable's own
+ * sched_yield takes the place of libc's for the runtime linked into it,
+ * and counts the calls made on workers. The root call keeps worker 0
+ * busy, without spawning, until the other worker sleeps; the other
+ * worker's whole backoff, from its first failed attempt to its sleep,
+ * lies in that time. Before this change it yielded 64 times first. */
+static atomic_long worker_yields;
+
+int sched_yield(void)
+{
+    if (cilkrt_self())
+        atomic_fetch_add(&worker_yields, 1);
+    return (int)syscall(SYS_sched_yield);
+}
+
+static void busy_until_the_other_sleeps(cilkrt_worker *self, void *arg)
+{
+    worker *other = cilkrt_pool[1 - self->id];
+    (void)arg;
+    while (atomic_load(&other->sleeping) != 1)
+        cpu_relax();
+}
+
+Test(pool, an_idle_worker_sleeps_without_yielding, .timeout = 60)
+{
+    setenv("CILK_NWORKERS", "2", 1);
+    cilkrt_root_call(busy_until_the_other_sleeps, NULL);
+    cr_expect_eq(atomic_load(&worker_yields), 0, "no sched_yield on a worker before it slept");
 }

@@ -31,10 +31,10 @@ static void worker_stats_get(worker *w, cilkrt_stats *s)
     s->frames_peak = (long)LOAD(w->stats.frames_held);
     s->tasks_allocated = LOAD(w->stats.tasks_allocated);
     s->tasks_spawned = w->pub.tq.pushes;
-    s->tasks_peak = w->pub.tq.peak;
+    s->tasks_peak = cilkrt_tdeque_peak(&w->pub.tq);
     s->deque_peak = LOAD(w->stats.deque_peak); /* the deeper of the two deques */
-    if (w->pub.tq.peak > s->deque_peak)
-        s->deque_peak = w->pub.tq.peak;
+    if (s->tasks_peak > s->deque_peak)
+        s->deque_peak = s->tasks_peak;
     s->idle_seconds = (double)LOAD(w->stats.idle_ns) * 1e-9;
     s->leapfrogs = LOAD(w->stats.leapfrogs);
     s->batch_steals = LOAD(w->stats.batch_steals);

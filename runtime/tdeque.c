@@ -25,8 +25,10 @@
  * to the thief whose acquire CAS reads ts after it (a later thief's CAS
  * continues the release sequence).
  *
- * Invariants: tail <= split <= top; split == the owner's q->split; the
- * shared part is never empty while tail < split. Indices stay below 2^32
+ * Invariants: tail <= split; split <= top, except while the owner pops
+ * a run of stolen slots (drained: top < split == tail, ts unchanged until
+ * the next push); split == the owner's q->split; the shared part is never
+ * empty while tail < split. Indices stay below 2^32
  * (the halves of ts).
  *
  * Slots live in blocks of CILKRT_TDEQUE_BLOCK that never move: a thief
@@ -44,11 +46,12 @@
  * The inline paths test one bound each and nothing else: a push goes
  * out of line when its new top reaches push_limit, a pop when top is at
  * or below pop_floor. The owner's own bounds (limit, floor) are the
- * block's end or the deepest depth so far (the push records a new one),
- * and the slot above split or the block's start. A request sets
- * movesplit and then moves the two bounds to their request values, NULL
- * and the top address, so the owner's next push or pop goes out of line
- * and shares: no load of movesplit on the fast path. A deque made while
+ * block's end, and the slot above split or the block's start (the
+ * deepest depth, a statistic, is read off the slots: cilkrt_tdeque_peak).
+ * A request sets movesplit and then moves the two bounds to their
+ * request values, NULL and the top address, so the owner's next push or
+ * pop goes out of line and shares: no load of movesplit on the fast
+ * path. A deque made while
  * cilkrt_reducers_live is set keeps the request values for good: its
  * pushes and pops run the reducer hooks out of line.
  *
@@ -159,6 +162,14 @@ static char *slot_in_block(const cilkrt_tdeque *q, long i)
     return q->block + (i - q->first) * CILKRT_TASK_SLOT;
 }
 
+/* Is top below split? Then the owner has seen tail == split (nothing left
+ * for thieves) and has since popped stolen slots without storing ts: every
+ * slot below top is a stolen one, and ts still reads (split, split), so no
+ * thief can take anything. The next push stores ts (cilkrt_tdeque_pushed).
+ * While drained, both bounds keep their request values: each push and pop
+ * goes out of line. */
+static int drained(const cilkrt_tdeque *q) { return top_index(q) < q->split; }
+
 /* Set bound b to v unless a thief stored its request value since the
  * owner's last store (then the CAS fails, and the request stays).
  * acquire: a CAS that overwrites a request reads the thief's release
@@ -175,10 +186,10 @@ static void publish(char *_Atomic *b, char *v)
  * (see the header comment for the race with thieves). */
 static void refresh(cilkrt_tdeque *q)
 {
-    long end = q->first + CILKRT_TDEQUE_BLOCK;
-    q->limit = slot_in_block(q, q->peak < end ? q->peak + 1 : end);
+    q->limit = slot_in_block(q, q->first + CILKRT_TDEQUE_BLOCK);
     q->floor = slot_in_block(q, q->split > q->first ? q->split : q->first);
-    int ask = q->reducers || atomic_load_explicit(&q->movesplit, memory_order_relaxed);
+    int ask =
+        q->reducers || drained(q) || atomic_load_explicit(&q->movesplit, memory_order_relaxed);
     publish(&q->push_limit, ask ? ASK_PUSH : q->limit);
     publish(&q->pop_floor, ask ? ASK_POP : q->floor);
     if (!ask && atomic_load_explicit(&q->movesplit, memory_order_relaxed)) {
@@ -240,6 +251,14 @@ void cilkrt_tdeque_ask(cilkrt_tdeque *q)
 long cilkrt_tdeque_pushed(cilkrt_tdeque *q)
 {
     long t = top_index(q);
+    if (t - 1 < q->split) { /* drained: the new slot is the first above the stolen ones */
+        q->split = t - 1;
+        /* tail == split and no thief CAS can succeed (they try only after
+         * seeing tail < split), so a store resets both; release: heads the
+         * sequence that later shares continue */
+        atomic_store_explicit(&q->ts, pack(t - 1, t - 1), memory_order_release);
+        ask_share(q); /* nothing is left for thieves: share this one */
+    }
     if (t > q->peak)
         q->peak = t;
     if (t == q->first + CILKRT_TDEQUE_BLOCK) {
@@ -293,6 +312,8 @@ void *cilkrt_tdeque_pop(cilkrt_tdeque *q)
             set_top(q, i);
         return cilkrt_tdeque_slot(q, i);
     }
+    if (drained(q))
+        return NULL; /* stolen, and ts says so already: no load of the thieves' line */
     /* top == split: the slot is the newest shared one */
     unsigned long ts = atomic_load_explicit(&q->ts, memory_order_relaxed);
     for (;;) {
@@ -315,23 +336,49 @@ void *cilkrt_tdeque_pop(cilkrt_tdeque *q)
 
 void *cilkrt_tdeque_top_slot(cilkrt_tdeque *q) { return cilkrt_tdeque_slot(q, top_index(q) - 1); }
 
+/* The slot below top was stolen and its thief is done. ts is left as it
+ * is (drained): a sync that meets a run of stolen slots, a spawn loop's,
+ * pops each with plain loads and stores of the owner's line, where a store
+ * of ts per slot made the thieves' line, which an idle thief keeps
+ * reading, move between the cores at every pop. */
 void cilkrt_tdeque_pop_stolen(cilkrt_tdeque *q)
 {
     long i = top_index(q) - 1;
-    q->split = i;
-    /* tail == split now and no thief CAS can succeed (they try only after
-     * seeing tail < split), so a store resets both; release: heads the
-     * sequence that later shares continue */
-    atomic_store_explicit(&q->ts, pack(i, i), memory_order_release);
-    ask_share(q);
-    set_top(q, i);
+    if (i >= q->first && drained(q))
+        q->top -= CILKRT_TASK_SLOT; /* the bounds stay at their request values */
+    else
+        set_top(q, i);
+}
+
+/* Has slot i been filled since the deque was made or the peak reset? The
+ * owner fills a slot's first word, the thunk (cilkrt_task.run, never
+ * NULL), and nothing else clears it; a new block's slots are zero. */
+static int filled(cilkrt_tdeque *q, long i) { return *(void **)cilkrt_tdeque_slot(q, i) != NULL; }
+
+/* The deepest depth since the deque was made or the peak reset (owner, or
+ * while it is idle). A push records it (q->peak) only out of line: one
+ * that went out of line at each new deepest depth cost a spawn loop a
+ * trip and a compare-and-swap (of push_limit) per spawn. Entering a block
+ * takes a trip, so the slots pushed deeper than q->peak are all in its
+ * block, the last filled one of which ends the peak. */
+long cilkrt_tdeque_peak(cilkrt_tdeque *q)
+{
+    long end = (q->peak | (CILKRT_TDEQUE_BLOCK - 1)) + 1; /* (its block exists: top went there) */
+    for (long i = end - 1; i >= q->peak; i--)
+        if (filled(q, i))
+            return i + 1;
+    return q->peak;
 }
 
 /* Statistics were reset: the deepest depth starts again from here (the
- * owner is idle), and the next push goes out of line to record it. */
+ * owner is idle): the slots above top count as never filled (a deeper
+ * block may be entered again, and read by cilkrt_tdeque_peak). */
 void cilkrt_tdeque_reset_peak(cilkrt_tdeque *q)
 {
-    q->peak = top_index(q);
+    long t = top_index(q);
+    for (long i = t, peak = cilkrt_tdeque_peak(q); i < peak; i++)
+        *(void **)cilkrt_tdeque_slot(q, i) = NULL;
+    q->peak = t;
     refresh(q);
 }
 
@@ -381,7 +428,8 @@ void *cilkrt_tdeque_steal(cilkrt_tdeque *q)
 long cilkrt_tdeque_pending(cilkrt_tdeque *q, int owner)
 {
     unsigned long ts = atomic_load_explicit(&q->ts, memory_order_relaxed);
-    return (owner ? top_index(q) : split_of(ts)) - tail_of(ts);
+    long n = (owner ? top_index(q) : split_of(ts)) - tail_of(ts);
+    return n > 0 ? n : 0; /* (a drained deque's top is below tail) */
 }
 
 /* Tasks on the deque, stolen ones included (owner, or tests). */

@@ -151,6 +151,9 @@ void cilkrt_tdeque_reset_peak(cilkrt_tdeque *q) CILKRT_HIDDEN;
 /* Blocks q holds: 1 and one per growth since the pool started (blocks are
  * kept). */
 long cilkrt_tdeque_blocks(cilkrt_tdeque *q) CILKRT_HIDDEN;
+/* The deepest depth since the deque was made or the peak reset (owner, or
+ * while the owner is idle). */
+long cilkrt_tdeque_peak(cilkrt_tdeque *q) CILKRT_HIDDEN;
 /* Thief: take the oldest shared slot, or NULL (then ask the owner to
  * share more). */
 void *cilkrt_tdeque_steal(cilkrt_tdeque *q) CILKRT_HIDDEN;

@@ -81,7 +81,7 @@ Test(tdeque, owner_pops_newest_first_across_blocks)
     for (unsigned long i = 0; i < N; i++)
         push(w, &group, count, i);
     cr_expect_eq(cilkrt_tdeque_depth(&w->pub.tq), N);
-    cr_expect_eq(w->pub.tq.peak, N);
+    cr_expect_eq(cilkrt_tdeque_peak(&w->pub.tq), N);
     for (long i = N - 1; i >= 0; i--) {
         cilkrt_task *t = cilkrt_task_pop(&w->pub, &group);
         cr_assert_not_null(t);
@@ -284,6 +284,78 @@ Test(tdeque, owner_takes_back_unstolen_shared_slots)
     free_worker(w);
 }
 
+/* A sync that meets a run of stolen slots (a spawn loop's) pops them
+ * without storing ts, which idle thieves keep reading: it stays at tail ==
+ * split (nothing to steal) until the next push stores it again, and that
+ * push's task is shared at once. */
+Test(tdeque, stolen_slots_are_popped_without_a_store_of_ts)
+{
+    enum { N = CILKRT_TDEQUE_BLOCK + 40 }; /* the run crosses a block */
+    worker *w = new_worker(0), *thief = new_worker(1);
+    cilkrt_tdeque *q = &w->pub.tq;
+    cilkrt_group_init(&w->pub, &group);
+    reset_taken(N + 1);
+    for (unsigned long i = 0; i < N; i++) {
+        push(w, &group, count, i);
+        long first, k;
+        while ((k = cilkrt_tdeque_steal_batch(q, 0, &first)) > 0)
+            cilkrt_task_run_batch(thief, q, first, k);
+    }
+    cilkrt_tdeque_ask(q);
+    push(w, &group, count, N); /* shares itself: everything is shared */
+    long first, k = cilkrt_tdeque_steal_batch(q, 0, &first);
+    cr_assert_eq(k, 1);
+    cilkrt_task_run_batch(thief, q, first, k);
+    unsigned long ts = atomic_load(&q->ts);
+    cr_assert_eq(ts & 0xffffffffu, (unsigned long)N + 1, "every task was stolen");
+    for (int i = N; i >= 0; i--) {
+        cr_assert(!pop_run(w), "task %d was stolen", i);
+        cr_assert_eq(atomic_load(&q->ts), ts, "no store of ts at pop %d", i);
+    }
+    cr_expect_eq(cilkrt_tdeque_pending(q, 1), 0);
+    push(w, &group, count, 0);
+    cilkrt_task *t = cilkrt_tdeque_steal(q);
+    cr_assert_not_null(t, "the next push is shared at once");
+    cr_expect_eq(t, cilkrt_tdeque_slot(q, 0));
+    for (unsigned long i = 0; i <= N; i++)
+        cr_expect_eq(taken[i], 1, "task %lu", i);
+    free_worker(w);
+    free_worker(thief);
+}
+
+/* A push goes out of line at a block's end and when a thief asked, not at
+ * each new deepest depth (a spawn loop's every push): the statistics read
+ * the deepest depth off the slots, and a reset starts it again from top. */
+Test(tdeque, the_deepest_depth_costs_the_push_nothing)
+{
+    worker *w = new_worker(0);
+    cilkrt_tdeque *q = &w->pub.tq;
+    cilkrt_group_init(&w->pub, &group);
+    reset_taken(CILKRT_TDEQUE_BLOCK + 10);
+    push(w, &group, count, 0); /* shared at once (the deque was empty) */
+    for (unsigned long i = 1; i < 100; i++)
+        push(w, &group, count, i);
+    cr_expect_eq(atomic_load(&q->push_limit), q->block + CILKRT_TDEQUE_BLOCK * CILKRT_TASK_SLOT,
+                 "the push's bound is the block's end");
+    cr_expect_eq(cilkrt_tdeque_peak(q), 100);
+    while (cilkrt_group_pending(&group))
+        cr_assert(pop_run(w));
+    cr_expect_eq(cilkrt_tdeque_peak(q), 100, "the peak stays after the pops");
+    for (unsigned long i = 0; i < CILKRT_TDEQUE_BLOCK + 10; i++)
+        push(w, &group, count, i);
+    cr_expect_eq(cilkrt_tdeque_peak(q), CILKRT_TDEQUE_BLOCK + 10, "across a block");
+    while (cilkrt_group_pending(&group))
+        cr_assert(pop_run(w));
+    cilkrt_tdeque_reset_peak(q);
+    cr_expect_eq(cilkrt_tdeque_peak(q), 0, "reset");
+    for (unsigned long i = 0; i < CILKRT_TDEQUE_BLOCK + 3; i++)
+        push(w, &group, count, i);
+    cr_expect_eq(cilkrt_tdeque_peak(q), CILKRT_TDEQUE_BLOCK + 3, "the old slots do not count");
+    while (cilkrt_group_pending(&group))
+        cr_assert(pop_run(w));
+    free_worker(w);
+}
+
 /* Leapfrogging: the owner waits for task A, stolen by a thief; A pushes B
  * on the thief's deque and waits until B is taken. Only the owner can take
  * it (by stealing back from A's thief while it waits): without
@@ -460,7 +532,7 @@ static void stress(int half)
      * while it leapfrogs: they are not its spawns) */
     if (!half)
         cr_expect_eq(failed, stolen, "every stolen task was met at a pop");
-    cr_expect_gt(owner_w->pub.tq.peak, 2 * CILKRT_TDEQUE_BLOCK, "the deque grew");
+    cr_expect_gt(cilkrt_tdeque_peak(&owner_w->pub.tq), 2 * CILKRT_TDEQUE_BLOCK, "the deque grew");
     cr_expect_gt(atomic_load(&stolen_beyond_a_block), 0, "thieves stole from a grown deque");
     cr_expect_gt(stolen, 0);
     if (half) { /* the mechanisms steal-half adds ran */
@@ -469,7 +541,7 @@ static void stress(int half)
     }
     cr_log_info("pushed %lu, popped %lu, found stolen %lu, stolen %lu, peak %ld, biggest batch "
                 "%ld, proxies stolen %ld",
-                pushed, popped, failed, stolen, owner_w->pub.tq.peak,
+                pushed, popped, failed, stolen, cilkrt_tdeque_peak(&owner_w->pub.tq),
                 atomic_load(&biggest_batch), atomic_load(&proxies_stolen));
     free_worker(owner_w);
 }

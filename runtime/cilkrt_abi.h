@@ -158,6 +158,7 @@ typedef struct cilkrt_tdeque {
                               block's start */
     int reducers;          /* cilkrt_reducers_live when the deque was made: the
                               hooks run out of line, on every push and pop */
+    long batch;            /* the last share, if a push made it (tdeque.c) */
     char *_Atomic *blocks; /* block table, read by thieves */
     /* thieves' line */
     _Alignas(CILKRT_CACHE_LINE) _Atomic unsigned long ts; /* tail | split << 32 */

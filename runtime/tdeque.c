@@ -97,6 +97,14 @@ static long split_of(unsigned long ts) { return (long)(ts >> 32); }
 #define ASK_PUSH ((char *)0)            /* push_limit while a request waits */
 #define ASK_POP ((char *)~(uintptr_t)0) /* pop_floor while a request waits */
 
+/* movesplit: 0, or a thief's request, or the owner's own (it found
+ * nothing left for thieves: ask_share), which no push defers */
+#define ASKED 1
+#define ASKED_BY_OWNER 2
+
+/* The most pushes a request waits for (see wanted) */
+#define DEFER_MAX 256
+
 static void use_block(cilkrt_tdeque *q, long b, long t);
 
 static void *xcalloc(size_t n, size_t size, const char *what)
@@ -114,7 +122,7 @@ void cilkrt_tdeque_init(cilkrt_tdeque *q)
     memset(q, 0, sizeof *q);
     q->blocks = xcalloc((size_t)TABLE_SIZE, sizeof *q->blocks, "a task deque's block table");
     atomic_init(&q->ts, pack(0, 0));
-    atomic_init(&q->movesplit, 1); /* empty: share the first push */
+    atomic_init(&q->movesplit, ASKED_BY_OWNER); /* empty: share the first push */
     atomic_init(&q->push_limit, ASK_PUSH);
     atomic_init(&q->pop_floor, ASK_POP);
     q->reducers = cilkrt_reducers_live;
@@ -170,6 +178,35 @@ static char *slot_in_block(const cilkrt_tdeque *q, long i)
  * goes out of line. */
 static int drained(const cilkrt_tdeque *q) { return top_index(q) < q->split; }
 
+/* How many private slots a thief's request waits for at a push: four
+ * times the owner's last share if that share was made by a push and
+ * nothing reset the streak since (a pop's or a poll's share, the owner
+ * finding nothing left for thieves), at most DEFER_MAX; 0 (answer at
+ * once) otherwise. In a loop of tiny spawns the thief takes the last
+ * shared slot and asks again before the owner has pushed another: shared
+ * at once, each request would move one task, at the price of a steal
+ * (lock-step). Waiting for four times the last batch doubles the batches
+ * until they are worth their steal. The sync and cilkrt_poll answer a
+ * waiting request whatever they find (pop_floor keeps its request value),
+ * so it never waits for pushes that do not come; it does wait, while the
+ * owner runs code that neither spawns nor syncs, for at most DEFER_MAX
+ * pushes' worth of tasks spawned just before. */
+static long wanted(const cilkrt_tdeque *q)
+{
+    return 4 * q->batch < DEFER_MAX ? 4 * q->batch : DEFER_MAX;
+}
+
+/* push_limit while a request of kind asked waits: the push that makes the
+ * private part as large as wanted, or the block's end, goes out of line;
+ * every push if the request is to be answered at once. */
+static char *deferred(const cilkrt_tdeque *q, int asked)
+{
+    long at = q->split + wanted(q), end = q->first + CILKRT_TDEQUE_BLOCK;
+    if (asked == ASKED_BY_OWNER || at <= top_index(q))
+        return ASK_PUSH;
+    return slot_in_block(q, at < end ? at : end);
+}
+
 /* Set bound b to v unless a thief stored its request value since the
  * owner's last store (then the CAS fails, and the request stays).
  * acquire: a CAS that overwrites a request reads the thief's release
@@ -188,9 +225,11 @@ static void refresh(cilkrt_tdeque *q)
 {
     q->limit = slot_in_block(q, q->first + CILKRT_TDEQUE_BLOCK);
     q->floor = slot_in_block(q, q->split > q->first ? q->split : q->first);
-    int ask =
-        q->reducers || drained(q) || atomic_load_explicit(&q->movesplit, memory_order_relaxed);
-    publish(&q->push_limit, ask ? ASK_PUSH : q->limit);
+    int asked = atomic_load_explicit(&q->movesplit, memory_order_relaxed);
+    int ask = q->reducers || drained(q) || asked;
+    publish(&q->push_limit, !ask                        ? q->limit
+                            : q->reducers || drained(q) ? ASK_PUSH
+                                                        : deferred(q, asked));
     publish(&q->pop_floor, ask ? ASK_POP : q->floor);
     if (!ask && atomic_load_explicit(&q->movesplit, memory_order_relaxed)) {
         atomic_store_explicit(&q->push_limit, ASK_PUSH, memory_order_relaxed);
@@ -234,7 +273,8 @@ static void set_top(cilkrt_tdeque *q, long t) { use_block(q, t >> CILKRT_TDEQUE_
  * refreshes the bounds. relaxed: a hint. */
 static void ask_share(cilkrt_tdeque *q)
 {
-    atomic_store_explicit(&q->movesplit, 1, memory_order_relaxed);
+    q->batch = 0;
+    atomic_store_explicit(&q->movesplit, ASKED_BY_OWNER, memory_order_relaxed);
 }
 
 void cilkrt_tdeque_ask(cilkrt_tdeque *q)
@@ -242,7 +282,7 @@ void cilkrt_tdeque_ask(cilkrt_tdeque *q)
     /* look first: a pending request needs no second store (header) */
     if (atomic_load_explicit(&q->movesplit, memory_order_relaxed))
         return;
-    atomic_store_explicit(&q->movesplit, 1, memory_order_relaxed);
+    atomic_store_explicit(&q->movesplit, ASKED, memory_order_relaxed);
     /* release: the owner's CAS that overwrites these reads them (publish) */
     atomic_store_explicit(&q->push_limit, ASK_PUSH, memory_order_release);
     atomic_store_explicit(&q->pop_floor, ASK_POP, memory_order_release);
@@ -269,7 +309,15 @@ long cilkrt_tdeque_pushed(cilkrt_tdeque *q)
         }
         use_block(q, t >> CILKRT_TDEQUE_BLOCK_LOG, t);
     }
-    return cilkrt_tdeque_settle(q);
+    int asked = atomic_load_explicit(&q->movesplit, memory_order_relaxed);
+    if (!asked || (asked == ASKED && t - q->split < wanted(q))) {
+        refresh(q); /* (a waiting request: the bound of deferred) */
+        return 0;
+    }
+    long n = cilkrt_tdeque_share(q);
+    if (asked == ASKED)
+        q->batch = n; /* a push answered a thief: the streak goes on */
+    return n;
 }
 
 long cilkrt_tdeque_settle(cilkrt_tdeque *q)
@@ -282,6 +330,7 @@ long cilkrt_tdeque_settle(cilkrt_tdeque *q)
 
 long cilkrt_tdeque_share(cilkrt_tdeque *q)
 {
+    q->batch = 0; /* (the push sets it again: see wanted) */
     long priv = top_index(q) - q->split;
     if (priv <= 0) { /* nothing to share: the request waits for the next push */
         refresh(q);

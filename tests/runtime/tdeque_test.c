@@ -15,6 +15,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "cilkrt.h"
 #include "stress.h"
 #include "worker.h"
 
@@ -170,6 +171,65 @@ Test(tdeque, a_request_waits_for_something_to_share)
     free_worker(w);
 }
 
+/* A thief that took the last shared slot and asks again before the owner
+ * has pushed more must not get the next task alone (a spawn loop's
+ * lock-step: a steal per task): after a push has answered a thief, the
+ * next request waits until four times that batch is private. It never
+ * waits for pushes that do not come: a sync's pop or cilkrt_poll answers
+ * it with what there is. */
+static cilkrt_task *steal_run(worker *v, worker *thief)
+{
+    cilkrt_task *t = cilkrt_tdeque_steal(&v->pub.tq);
+    if (t)
+        cilkrt_task_run_stolen(thief, t);
+    return t;
+}
+
+static long id_of(cilkrt_task *t) { return t ? (long)*CILKRT_RECORD_OF(t, unsigned long) : -1; }
+
+Test(tdeque, a_request_right_after_a_share_waits_for_more_pushes)
+{
+    worker *w = new_worker(0), *thief = new_worker(1);
+    cilkrt_tdeque *q = &w->pub.tq;
+    cilkrt_group_init(&w->pub, &group);
+    reset_taken(16);
+    push(w, &group, count, 0); /* shared at once: the deque was empty */
+    cr_assert_eq(id_of(steal_run(w, thief)), 0);
+    push(w, &group, count, 1); /* the thief took the last one and asked: answered at once */
+    cr_assert_eq(id_of(steal_run(w, thief)), 1);
+    push(w, &group, count, 2); /* asked again: 1 private, 4 wanted */
+    cr_expect_null(steal_run(w, thief), "the request waits for more pushes");
+    cr_expect(atomic_load(&q->movesplit));
+    cr_expect_eq(atomic_load(&q->push_limit), q->block + 6 * CILKRT_TASK_SLOT,
+                 "the push that makes 4 private goes out of line");
+    cr_expect_eq(atomic_load(&q->pop_floor), (char *)~(uintptr_t)0, "a pop answers it");
+    push(w, &group, count, 3);
+    push(w, &group, count, 4);
+    cr_expect_null(steal_run(w, thief));
+    push(w, &group, count, 5); /* 2..5 private: shares 2 and 3 */
+    cr_expect_eq(id_of(steal_run(w, thief)), 2);
+    cr_expect_eq(id_of(steal_run(w, thief)), 3);
+    push(w, &group, count, 6); /* 4..6 private, 8 wanted */
+    cr_expect_null(steal_run(w, thief));
+    cilkrt_tls_worker = &w->pub;
+    cilkrt_poll(); /* answers: shares 4 and 5 */
+    cilkrt_tls_worker = NULL;
+    cr_expect_eq(id_of(steal_run(w, thief)), 4);
+    cr_expect_eq(id_of(steal_run(w, thief)), 5);
+    push(w, &group, count, 7); /* the poll ended the streak: 6 is shared at once */
+    cr_expect_eq(id_of(steal_run(w, thief)), 6);
+    push(w, &group, count, 8); /* 7 and 8 private, 4 wanted */
+    cr_expect_null(steal_run(w, thief));
+    cr_assert(pop_run(w), "the sync pops 8 and shares 7");
+    cr_expect_eq(id_of(steal_run(w, thief)), 7);
+    while (cilkrt_group_pending(&group))
+        cr_expect(!pop_run(w), "the rest was stolen");
+    for (int i = 0; i <= 8; i++)
+        cr_expect_eq(taken[i], 1, "task %d", i);
+    free_worker(w);
+    free_worker(thief);
+}
+
 /* In a program with reducers every push and pop goes out of line, where
  * the hooks run in pairs, the pop's around the task, which it runs itself
  * (returning NULL: the sync has nothing left to run): the strand's views
@@ -295,17 +355,13 @@ Test(tdeque, stolen_slots_are_popped_without_a_store_of_ts)
     cilkrt_tdeque *q = &w->pub.tq;
     cilkrt_group_init(&w->pub, &group);
     reset_taken(N + 1);
-    for (unsigned long i = 0; i < N; i++) {
+    for (unsigned long i = 0; i <= N; i++)
         push(w, &group, count, i);
-        long first, k;
-        while ((k = cilkrt_tdeque_steal_batch(q, 0, &first)) > 0)
+    long first, k;
+    do { /* share and steal until nothing is private */
+        while ((k = cilkrt_tdeque_steal_batch(q, 1, &first)) > 0)
             cilkrt_task_run_batch(thief, q, first, k);
-    }
-    cilkrt_tdeque_ask(q);
-    push(w, &group, count, N); /* shares itself: everything is shared */
-    long first, k = cilkrt_tdeque_steal_batch(q, 0, &first);
-    cr_assert_eq(k, 1);
-    cilkrt_task_run_batch(thief, q, first, k);
+    } while (cilkrt_tdeque_share(q));
     unsigned long ts = atomic_load(&q->ts);
     cr_assert_eq(ts & 0xffffffffu, (unsigned long)N + 1, "every task was stolen");
     for (int i = N; i >= 0; i--) {

@@ -152,10 +152,10 @@ typedef struct cilkrt_tdeque {
     char *block;           /* the current block: top is in [block, its end) */
     long first;            /* index of the block's first slot */
     long split;            /* the owner's copy of the shared split */
-    long peak;             /* deepest index so far (statistics) */
-    char *limit, *floor;   /* the owner's bounds: the block's end or one past
-                              the deepest depth; the slot above split or the
-                              block's start */
+    long peak;             /* deepest index recorded out of line (statistics:
+                              cilkrt_tdeque_peak reads the rest off the slots) */
+    char *limit, *floor;   /* the owner's bounds: the block's end; the slot
+                              above split or the block's start */
     int reducers;          /* cilkrt_reducers_live when the deque was made: the
                               hooks run out of line, on every push and pop */
     long batch;            /* the last share, if a push made it (tdeque.c) */
@@ -166,8 +166,8 @@ typedef struct cilkrt_tdeque {
 } cilkrt_tdeque;
 
 /* The out-of-line path of the task deque's push (runtime/task.c, on
- * tdeque.c), after a push that reached push_limit: a new block, a new
- * deepest deque, a thief's request (share), the reducer hook. Returns
+ * tdeque.c), after a push that reached push_limit: a new block, a
+ * thief's request (share), the reducer hook. Returns
  * top. It takes the worker, which generated code has in a register
  * anyway. */
 char *cilkrt_task_pushed(cilkrt_worker *w);
@@ -607,8 +607,8 @@ static inline cilkrt_task *cilkrt_task_slot(cilkrt_worker *w, cilkrt_group *g)
 
 /* Push the slot just filled. It stays private (thieves cannot see it)
  * until the owner shares it, out of line: push_limit sends the push there
- * at a block's end, at a new deepest deque, when a thief has asked
- * (movesplit) and in a program with reducers. The share's release makes
+ * at a block's end, when a thief has asked (movesplit; tdeque.c may
+ * defer the share a few pushes) and in a program with reducers. The share's release makes
  * the record visible to the thief's acquire. relaxed: a thief's request
  * is only a hint, a late look delays a steal, no more.
  * _ordered: the task runs at the sync in serial order, after everything

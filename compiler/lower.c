@@ -59,10 +59,19 @@ static int is_storage_or_fnspec(int k)
            k == TK_CILK;
 }
 
+/* Is token i a qualifier of the type it follows or precedes (`_Atomic(T)`
+ * is a specifier, not one)? */
+static int is_qualifier(const Lower *L, int i)
+{
+    int k = kind(L, i);
+    return k == TK_CONST || k == TK_VOLATILE || (k == TK_ATOMIC && kind(L, i + 1) != TK_LPAREN);
+}
+
 /* Specifier tokens [first, last) as a type: storage classes and function
- * specifiers dropped, attributes dropped when !attrs, `const` dropped when
- * drop_const (a frame field is written by the runtime's code paths). */
-void lower_spec(Lower *L, int first, int last, int attrs, int drop_const)
+ * specifiers dropped, attributes dropped when !attrs; `const` dropped when
+ * drop is QUALS_DROP_CONST (a frame field is written by the runtime's code
+ * paths), every qualifier when QUALS_DROP_ALL (a function's value). */
+void lower_spec(Lower *L, int first, int last, int attrs, int drop)
 {
     for (int i = first; i < last; i++) {
         int k = kind(L, i);
@@ -70,22 +79,29 @@ void lower_spec(Lower *L, int first, int last, int attrs, int drop_const)
             i = matching(L, i + 1);
             continue;
         }
-        if (is_storage_or_fnspec(k) || (drop_const && k == TK_CONST))
+        if (is_storage_or_fnspec(k) || (drop == QUALS_DROP_CONST && k == TK_CONST) ||
+            (drop == QUALS_DROP_ALL && is_qualifier(L, i)))
             continue;
         emit_str(&L->e, " ");
         emit_plain(L, i, i + 1);
     }
 }
 
-/* Is token i a `const` qualifying the declared object itself (`* const p`)? */
-static int top_const(const Lower *L, const Declarator *dd, int i)
+/* Is token i a qualifier of the declared object itself (`* const p`)? */
+static int top_qualifier(const Lower *L, const Declarator *dd, int i)
 {
-    if (kind(L, i) != TK_CONST || i > dd->name)
+    if (!is_qualifier(L, i) || i > dd->name)
         return 0;
     for (int j = i; j < dd->name; j++)
-        if (kind(L, j) != TK_CONST && kind(L, j) != TK_VOLATILE && kind(L, j) != TK_RESTRICT)
+        if (!is_qualifier(L, j) && kind(L, j) != TK_RESTRICT)
             return 0;
     return 1;
+}
+
+/* Is token i a `const` qualifying the declared object itself? */
+static int top_const(const Lower *L, const Declarator *dd, int i)
+{
+    return kind(L, i) == TK_CONST && top_qualifier(L, dd, i);
 }
 
 /* The declarator dd with its name replaced by `name`; a parameter's array
@@ -153,13 +169,72 @@ static int implicit_int(const Lower *L, int first, int last)
     return 1;
 }
 
-/* The return type, declaring `name` (or abstract when name is ""). */
+/* Does the function's declarator derive nothing but name(params), so that
+ * its specifiers are the whole return type? */
+static int returns_specifiers(const Lower *L, const Declarator *dd)
+{
+    return dd->first == dd->name && params_close(L, L->fn) + 1 == dd->last;
+}
+
+static int quals_in(const Lower *L, int first, int last, int depth);
+
+/* Does the type declared by dd, with the specifiers of its declaration,
+ * carry a top-level qualifier? */
+static int declares_qualified(const Lower *L, const Declarator *dd, int depth)
+{
+    for (int i = dd->first; i < dd->name; i++)
+        if (top_qualifier(L, dd, i))
+            return 1;
+    return dd->last - dd->first == 1 &&
+           quals_in(L, dd->parent->spec_first, dd->parent->spec_last, depth + 1);
+}
+
+/* Is token i a typedef name whose type is qualified (`typedef const long
+ * T;`)? Typedefs of typedefs are followed to a bounded depth. */
+static int typedef_qualified(const Lower *L, int i, int depth)
+{
+    const Sym *s = tok(L, i)->sym;
+    return kind(L, i) == TK_IDENT && s && s->kind == SYM_TYPEDEF && s->decl && depth < 16 &&
+           declares_qualified(L, s->decl, depth);
+}
+
+/* Do the specifiers [first, last) qualify the type? */
+static int quals_in(const Lower *L, int first, int last, int depth)
+{
+    for (int i = first; i < last; i++)
+        if (is_qualifier(L, i) || typedef_qualified(L, i, depth))
+            return 1;
+    return 0;
+}
+
+static int typedef_hides_qualifier(const Lower *L, int first, int last)
+{
+    for (int i = first; i < last; i++)
+        if (typedef_qualified(L, i, 0))
+            return 1;
+    return 0;
+}
+
+/* The return type, declaring `name` (or abstract when name is ""), without
+ * its top-level qualifiers: the result variables and the frame's `ret` are
+ * written after their declaration, and a function's value is unqualified
+ * anyway. A typedef may hide a qualifier (`typedef const long T;`): its
+ * value's type is taken through an rvalue, which __typeof__ leaves
+ * unqualified (gcc and clang). */
 void lower_return_type(Lower *L, const char *name)
 {
-    const Declarator *dd = L->fn->decl->decls[0];
+    const Decl *d = L->fn->decl;
+    const Declarator *dd = d->decls[0];
     int close = params_close(L, L->fn);
-    lower_spec(L, L->fn->decl->spec_first, L->fn->decl->spec_last, 0, 0);
-    if (implicit_int(L, L->fn->decl->spec_first, L->fn->decl->spec_last))
+    if (returns_specifiers(L, dd) && typedef_hides_qualifier(L, d->spec_first, d->spec_last)) {
+        emit_str(&L->e, " __typeof__(((void)0, *(");
+        lower_spec(L, d->spec_first, d->spec_last, 0, QUALS_DROP_ALL);
+        emit_fmt(&L->e, " *)0)) %s", name);
+        return;
+    }
+    lower_spec(L, d->spec_first, d->spec_last, 0,
+               returns_specifiers(L, dd) ? QUALS_DROP_ALL : QUALS_KEEP);
+    if (implicit_int(L, d->spec_first, d->spec_last))
         emit_str(&L->e, " int");
     for (int i = dd->first; i < dd->last; i++) {
         if (i == dd->name) {
@@ -167,6 +242,8 @@ void lower_return_type(Lower *L, const char *name)
             i = close;
             continue;
         }
+        if (top_qualifier(L, dd, i))
+            continue;
         emit_str(&L->e, " ");
         emit_plain(L, i, i + 1);
     }

@@ -55,7 +55,10 @@ typedef struct {
 
 /* lower.c: types as text */
 int lower_returns_void(const Lower *L);
-void lower_spec(Lower *L, int first, int last, int attrs, int drop_const);
+/* what lower_spec drops of the qualifiers (QUALS_DROP_CONST is 1: a
+ * plain_declarator test's value) */
+enum { QUALS_KEEP, QUALS_DROP_CONST, QUALS_DROP_ALL };
+void lower_spec(Lower *L, int first, int last, int attrs, int drop);
 void lower_return_type(Lower *L, const char *name);
 void lower_signature_of(Lower *L, const Declarator *dd, const char *name, const char *extra);
 void lower_signature(Lower *L, const Func *fn, const char *name, const char *extra);

@@ -428,6 +428,17 @@ void emit_local(Emit *e, const Sym *s)
     emit_field(e, s);
 }
 
+int tok_is_func_name(const Unit *u, int i)
+{
+    const Token *t = &u->toks[i];
+    if (t->kind != TK_IDENT || t->sym)
+        return 0;
+    const char *s = u->buf + t->off;
+    return (t->len == 8 && memcmp(s, "__func__", 8) == 0) ||
+           (t->len == 12 && memcmp(s, "__FUNCTION__", 12) == 0) ||
+           (t->len == 19 && memcmp(s, "__PRETTY_FUNCTION__", 19) == 0);
+}
+
 /* alloca in a clone: the block must live as long as the frame, not the C
  * stack (a thief may go on with the continuation): cilkrt_alloca. */
 int tok_is_alloca_call(const Unit *u, int i)
@@ -516,6 +527,8 @@ void emit_range(Emit *e, int first, int last)
         else if (t->kind == TK_IDENT && t->sym && t->sym->is_local && t->sym->kind == SYM_VAR &&
                  !(t->sym->storage & (SC_EXTERN | SC_TYPEDEF)))
             emit_local(e, t->sym);
+        else if (e->fn && tok_is_func_name(u, i))
+            emit_fmt(e, "cilkc_func_%s", e->fn); /* lower.c declares it */
         else if (is_alloca_call(e, i))
             i = emit_alloca(e, i);
         else

@@ -97,6 +97,10 @@ void emit_line_directive(Emit *e, int line, const char *file);
 int tok_is(const Unit *u, int i, int kind);
 /* Is token i a call of alloca (`alloca(` or `__builtin_alloca(`)? */
 int tok_is_alloca_call(const Unit *u, int i);
+/* Is token i `__func__` (or gcc's `__FUNCTION__`, `__PRETTY_FUNCTION__`,
+ * the same in C)? In a parallel function emit_range writes
+ * cilkc_func_FN instead: the clones' own names are not the user's. */
+int tok_is_func_name(const Unit *u, int i);
 /* Kind of token i, TK_EOF outside the unit. */
 int tok_kind(const Unit *u, int i);
 /* Index of the token closing the bracket ( [ or { opened at i. */

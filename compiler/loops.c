@@ -787,7 +787,8 @@ static void put_struct(Writer *w, const Loop *lp)
 }
 
 /* The statement body as written (with the spaces and comments between
- * its tokens), the captured locals read through the struct. */
+ * its tokens), the captured locals read through the struct, __func__ as
+ * F's name (the helper's own is not the user's). */
 static void put_captured(Writer *w, const Loop *lp, const Node *body)
 {
     for (int i = body->first; i < body->last; i++) {
@@ -798,6 +799,8 @@ static void put_captured(Writer *w, const Loop *lp, const Node *body)
         }
         if (kind(w->u, i) == TK_IDENT && is_capture(lp, t->sym))
             put_fmt(w, "(*cilkc_c_%d->%s)", w->id, t->sym->name);
+        else if (tok_is_func_name(w->u, i))
+            put_fmt(w, "\"%s\"", w->fn->sym->name);
         else if (is_pragma(w->u, i))
             pragma_words(w, lp, i, 1);
         else

@@ -942,6 +942,19 @@ static void hoist_declaration(Node *n, void *arg)
     emit_str(&L->e, "\n");
 }
 
+/* `__func__` in the function names the user's function in every clone
+ * (and thunk): emit_range writes this array for it, as C defines
+ * __func__ (a static const char array), at file scope so that hoisted
+ * statics and __typeof__ can name it too. */
+static void declare_func_name(Lower *L)
+{
+    for (int i = L->fn->first; i < L->fn->last; i++)
+        if (tok_is_func_name(L->u, i)) {
+            emit_fmt(&L->e, "static const char cilkc_func_%s[] = \"%s\";\n", L->name, L->name);
+            return;
+        }
+}
+
 /* Static locals move to file scope, shared by the clones. */
 static void hoist_statics(Lower *L)
 {
@@ -1066,6 +1079,7 @@ static void lower_func(Lower *L, const Func *fn)
     emit_function(&L->e, fn->first, fn->last);
     emit_prototype(L, ";\n");
     declare_callees(L);
+    declare_func_name(L);
     hoist_statics(L);
     analysis_walk(fn->body, hoist_declaration, L);
     emit_locals_struct(L);

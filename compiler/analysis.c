@@ -178,14 +178,18 @@ static int calls_alloca(const Analysis *a)
 }
 
 /* The fast clone may allocate its frame at its first spawn (leaves of the
- * recursion never do) unless something lives in the frame from the start
- * (a local, or alloca blocks). */
-static int can_be_lazy(const Analysis *a)
+ * recursion never do) unless alloca blocks live in it from the start. A
+ * resident local makes the fast clone allocate it at that local's first
+ * use, if that comes before the first spawn (lower_cont.c): uts's leaves
+ * have an array of results they never touch. */
+static int can_be_lazy(const Analysis *a) { return !a->uses_alloca; }
+
+static int any_resident(const Analysis *a)
 {
     for (int i = 0; i < a->fn->nlocals; i++)
         if (a->resident[a->fn->locals[i]->index])
-            return 0;
-    return !a->uses_alloca;
+            return 1;
+    return 0;
 }
 
 /* ---- Which locals the fast clone saves at each spawn ----
@@ -634,6 +638,7 @@ int analyze_func(const Unit *u, const Func *fn, Diag *d, Analysis *a)
         a->uses_alloca |= a->spawns[k]->inlet && a->spawns[k]->nextra > 0;
     }
     a->lazy = can_be_lazy(a);
+    a->has_resident = any_resident(a);
     find_saves(a);
     return 0;
 }

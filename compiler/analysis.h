@@ -26,6 +26,7 @@ typedef struct {
     unsigned char *assigned; /* by Sym.index: written somewhere in the body */
     unsigned char *in_expr;  /* by Sym.index: declared inside a statement expression */
     int lazy;                /* the fast clone may allocate its frame at the first spawn */
+    int has_resident;        /* some local lives in the frame in both clones */
     int uses_alloca;         /* calls alloca: blocks to release with the frame (also
                                 the extra arguments of Cilk-5 inlet calls) */
     unsigned char *saves;    /* see analysis_saves */

@@ -732,6 +732,7 @@ static void stmt(Lower *L, const Node *n)
     emit_line(&L->e, n->first);
     if (n->kind == N_CASE || n->kind == N_DEFAULT)
         emit_comments_before(L, n->first);
+    int braced = cont_frame_before(L, n);
     switch (n->kind) {
     case N_BLOCK:
         lower_block(L, n);
@@ -811,6 +812,7 @@ static void stmt(Lower *L, const Node *n)
             cont_abort(L);
         break;
     }
+    cont_frame_after(L, braced);
 }
 
 /* An inlet parameter gets its value: a C variable declared here in a

@@ -251,6 +251,87 @@ static void emit_ensure_frame(Lower *L)
     emit_str(&L->e, " } ");
 }
 
+static int is_resident(const Lower *L, const Sym *s)
+{
+    return sym_is_auto(s) && L->a.resident[s->index] && !L->a.in_expr[s->index];
+}
+
+static int names_resident(const Lower *L, int first, int last)
+{
+    for (int i = first; i < last; i++) {
+        if (tok_kind(L->u, i) == TK_IDENT && is_resident(L, L->u->toks[i].sym))
+            return 1;
+    }
+    return 0;
+}
+
+/* A declaration names a resident local in its declarators' sizes and
+ * initializers, and writes the one it declares if it initializes it (not
+ * with a spawn: cont_spawn sees to that); declaring one is no use. */
+static int decl_names_resident(const Lower *L, const Decl *d)
+{
+    for (int i = 0; i < d->ndecls; i++) {
+        const Declarator *dd = d->decls[i];
+        if (dd->spawn)
+            continue;
+        if (names_resident(L, dd->first, dd->name) || names_resident(L, dd->name + 1, dd->last))
+            return 1;
+        if (dd->init_first >= 0 &&
+            (is_resident(L, dd->sym) || names_resident(L, dd->init_first, dd->init_last)))
+            return 1;
+    }
+    return 0;
+}
+
+/* Does statement n itself (not the statements it holds, which see to
+ * themselves) read or write a resident local? */
+static int stmt_names_resident(const Lower *L, const Node *n)
+{
+    switch (n->kind) {
+    case N_EXPR:
+    case N_ASM:
+    case N_OTHER:
+    case N_GOTO:
+    case N_RETURN:
+        return names_resident(L, n->first, n->last);
+    case N_DECL:
+        return decl_names_resident(L, n->decl);
+    case N_IF:
+    case N_SWITCH:
+    case N_WHILE:
+    case N_DO:
+        return names_resident(L, n->e.first, n->e.last);
+    case N_FOR:
+        return (n->init && names_resident(L, n->init->first, n->init->last)) ||
+               names_resident(L, n->e.first, n->e.last) ||
+               names_resident(L, n->e2.first, n->e2.last);
+    default:
+        return 0; /* a spawn allocates the frame itself (cont_spawn) */
+    }
+}
+
+/* A lazy fast clone with resident locals (they live in the frame): a
+ * statement that names one allocates the frame first, if no spawn did
+ * yet; the leaves of uts, whose array of results stays untouched, never
+ * do. Returns 1 if it opened a brace for cont_frame_after to close (n may
+ * be the body of an if or a loop; a declaration is never one, and its
+ * names must stay visible after it). */
+int cont_frame_before(Lower *L, const Node *n)
+{
+    if (L->clone != CLONE_FAST || !L->a.lazy || !L->a.has_resident || !stmt_names_resident(L, n))
+        return 0;
+    int braced = n->kind != N_DECL;
+    emit_str(&L->e, braced ? "{ " : "");
+    emit_ensure_frame(L);
+    return braced;
+}
+
+void cont_frame_after(Lower *L, int braced)
+{
+    if (braced)
+        emit_str(&L->e, " }");
+}
+
 /* The fast clone's frame leaves it at a return: its spawns, counted in
  * cilkc_ns, go into the statistics (cilkrt_count_spawns), and the frame
  * back to the free list. */
@@ -658,8 +739,8 @@ static int split_decl_ok(const Lower *L, const Decl *d)
 int cont_split_point(const Lower *L)
 {
     const Func *fn = L->fn;
-    if (!L->a.lazy || L->workspan || L->aborts || L->is_main || L->a.has_inlets || fn->is_knr ||
-        fn->is_variadic)
+    if (!L->a.lazy || L->a.has_resident || L->workspan || L->aborts || L->is_main ||
+        L->a.has_inlets || fn->is_knr || fn->is_variadic)
         return 0;
     for (int i = fn->first; i < fn->last; i++)
         if (tok_kind(L->u, i) == TK_GOTO)

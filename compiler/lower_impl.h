@@ -94,6 +94,8 @@ void cont_spawn(Lower *L, const Node *n, int site);
 void cont_sync(Lower *L);
 void cont_return(Lower *L, const Node *n);
 void cont_save_hidden(Lower *L, const Sym *s);
+int cont_frame_before(Lower *L, const Node *n);
+void cont_frame_after(Lower *L, int braced);
 int cont_loop_enter(Lower *L, const Node *n, LowerLoop *lp);
 void cont_loop_leave(Lower *L, int braced);
 void cont_func(Lower *L);

@@ -78,7 +78,7 @@ grep_generated "loop saves: only k, not b, at spawn 2" \
     "((void *)0)); cilkc_f->l.k_7 = k; cilkc_f->h.entry = 2;"
 grep_generated "loop saves: acc, i and x once before the inner loop, which writes none" \
     tests/corpus/steal_loop_saves.cilkc continuation \
-    "{ cilkc_f->l.acc_3 = acc; cilkc_f->l.i_6 = i; cilkc_f->l.x_9 = x; for (k = 0;"
+    "{ if (cilkc_f) { cilkc_f->l.acc_3 = acc; cilkc_f->l.i_6 = i; cilkc_f->l.x_9 = x; } for (k = 0;"
 grep_generated "loop hoist: k2 and base before a loop with a lazy frame" \
     tests/corpus/steal_loop_hoist.cilkc continuation \
     "{ if (cilkc_f) { cilkc_f->l.k2_1 = k2; cilkc_f->l.base_2 = base; } for ("

@@ -734,8 +734,8 @@ static int split_decl_ok(const Lower *L, const Decl *d)
 
 /* How many leading statements of the body the entry runs; 0: no split
  * (none of them can return, or the function has what the split leaves
- * alone: a frame from the start, abort, inlets, goto, K&R or variadic
- * parameters). */
+ * alone: a frame from the start, locals that live in the frame, abort,
+ * inlets, goto, K&R or variadic parameters). */
 int cont_split_point(const Lower *L)
 {
     const Func *fn = L->fn;

@@ -145,6 +145,9 @@ struct Node {
     int nextra;
     Sym **params;
     int nparams;
+    /* N_SPAWN made from a plain call of a parallel function, where no
+     * child was outstanding (compiler/calls.c): a sync follows at once */
+    int synced_call;
 };
 
 /* A function definition. */

@@ -799,6 +799,8 @@ static void stmt(Lower *L, const Node *n)
         break;
     case N_SPAWN:
         spawn_stmt(L, n);
+        if (n->synced_call)
+            sync_stmt(L);
         break;
     case N_SYNC:
         sync_stmt(L);
@@ -1061,6 +1063,8 @@ static void lower_func(Lower *L, const Func *fn)
     L->name = fn->sym->name;
     L->nvisible = 0;
     L->is_main = strcmp(L->name, "main") == 0;
+    if (L->mode == STEAL_CONTINUATION)
+        calls_as_spawns(L, fn->body);
     int errors = analyze_func(L->u, fn, L->d, &L->a);
     if (!errors && L->mode == STEAL_CONTINUATION)
         errors = analysis_refuse_omp(&L->a);
@@ -1262,5 +1266,6 @@ int lower_unit(const Unit *u, StealMode mode, int workspan, Diag *d, Buf *out)
     }
     copy_bytes(&L, pos, u->len, &t);
     free(L.visible);
+    calls_free(&L);
     return L.errors;
 }

@@ -51,6 +51,9 @@ static const Sym *marked_callee(const Lower *L, const Node *n)
     return s;
 }
 
+/* For calls.c: is n's callee a marked one? */
+const Sym *cont_marked_callee(const Lower *L, const Node *n) { return marked_callee(L, n); }
+
 /* The fast clones of the marked callees, declared weak: null when no
  * parallel function of that name is linked in, which emit_call tests. */
 void cont_declare_marked(Lower *L)
@@ -416,6 +419,15 @@ static void emit_store(Lower *L, const Node *n, int site)
     emit_str(&L->e, "} ");
 }
 
+/* The spawn counts in CILK_STATS, unless it is a plain call calls.c made
+ * a spawn: the statistics count the program's spawns, as in child mode. */
+static const char *spawn_count(const Node *n, int slow)
+{
+    if (n->synced_call)
+        return "";
+    return slow ? "cilkrt_count_spawns(cilkc_w, 1);" : "cilkc_ns++;";
+}
+
 /* Push the frame, call the child, pop. A failed pop means the continuation
  * was stolen: the result goes to the frame (cilkrt_deliver) and this clone
  * returns; otherwise it is stored here, as a plain call would. In a unit
@@ -455,8 +467,7 @@ void cont_spawn(Lower *L, const Node *n, int site)
     if (L->holds_lock)
         emit_str(&L->e, "cilkrt_frame_unlock(cilkc_h); ");
     emit_fmt(&L->e, "%s = %d; long cilkc_t = cilkrt_push(cilkc_w, %s); %s { ",
-             slow ? "cilkc_h->entry" : "cilkc_f->h.entry", site, frame,
-             slow ? "cilkrt_count_spawns(cilkc_w, 1);" : "cilkc_ns++;");
+             slow ? "cilkc_h->entry" : "cilkc_f->h.entry", site, frame, spawn_count(n, slow));
     if (has_value(L, n)) {
         emit_str(&L->e, "__typeof__(");
         lower_call_text(L, n);

@@ -45,6 +45,8 @@ typedef struct {
     int errors;
     int entry; /* child mode: writing the split body's entry (lower_child.c),
                   where nothing has been spawned: a return needs no sync */
+    Range **call_args; /* calls.c: the argument lists of the calls it made spawns */
+    int ncall_args;
     /* Cilk-5 (lower_cilk5.c) */
     int aborts;     /* the unit has `abort`: its frames poll for it */
     int inlet_site; /* writing the inlet body of this spawn site: a return
@@ -89,6 +91,7 @@ void lower_entry_head(Lower *L);
 void lower_ws(Lower *L, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 /* lower_cont.c: continuation mode */
+const Sym *cont_marked_callee(const Lower *L, const Node *n);
 void cont_declare_marked(Lower *L);
 void cont_spawn(Lower *L, const Node *n, int site);
 void cont_sync(Lower *L);
@@ -107,6 +110,12 @@ void cont_abort(Lower *L);
 int cont_split_point(const Lower *L);
 void cont_passed_param(Lower *L, const Sym *s, Buf *b);
 void cont_passed_arg(Lower *L, const Sym *s, Buf *b);
+
+/* calls.c: continuation mode's plain calls of parallel functions become
+ * spawn and sync where no child is outstanding (in the body, before its
+ * analysis); calls_free when the unit is written */
+void calls_as_spawns(Lower *L, Node *body);
+void calls_free(Lower *L);
 
 /* lower_child.c: child mode */
 void child_spawn(Lower *L, const Node *n, int site);

@@ -55,6 +55,14 @@ grep_generated "weak fast clone declared" tests/corpus/linkage_marked/main.cilkc
     "__attribute__((weak));"
 grep_generated "weak fast clone called" tests/corpus/linkage_marked/main.cilkc continuation \
     "(cilkc_fast_tree ? cilkc_fast_tree(cilkc_w"
+# a plain call of a parallel function with no child out is a spawn and a
+# sync (compiler/calls.c): a cilk_scope's helper call too; with a child out
+# it stays a call
+grep_generated "scope call spawned" tests/corpus/form_cilk_scope.cilkc continuation \
+    "cilkc_fast_cilkc_scope_"
+grep_generated "call spawned" tests/e2e/layout/calls.i continuation \
+    "cilkc_r = cilkc_fast_g(cilkc_w, &cilkc_f->h, 1, 0, cilkc_a0);"
+grep_generated "call kept" tests/e2e/layout/calls.i continuation "c = g(n + 1);"
 grep_generated "lazy frame" examples/fib.cilkc continuation "struct cilkc_frame_fib *cilkc_f = 0;"
 grep_generated "fib spawn 1 saves nothing" examples/fib.cilkc continuation \
     "cilkc_a0 = (n - 1); cilkc_f->h.entry = 1;"
@@ -165,19 +173,24 @@ for mode in continuation child; do
     [ -z "$bad" ] && ok || fail "loop helpers $mode: a line over 200 characters: $bad"
 done
 
-# Layout: the translation of tests/e2e/layout/fib.i is
-# tests/e2e/layout/fib.MODE.c (UPDATE=1 rewrites them), and no generated
-# line of the corpus ends in white space.
-for mode in continuation child; do
-    golden=tests/e2e/layout/fib.$mode.c
-    "$CILKC" --steal=$mode -o "$work/fib.c" tests/e2e/layout/fib.i || { fail "layout $mode: cilkc"; continue; }
-    [ "${UPDATE:-}" = 1 ] && cp "$work/fib.c" "$golden"
-    if cmp -s "$golden" "$work/fib.c"; then
-        ok
-    else
-        fail "layout $mode: translation differs from $golden"
-        diff "$golden" "$work/fib.c" | head -20
-    fi
+# Layout: the translation of tests/e2e/layout/NAME.i is
+# tests/e2e/layout/NAME.MODE.c (UPDATE=1 rewrites them; calls.i: plain
+# calls of a parallel function, spawn and sync where no child is out, the
+# boundary where one may be), and no generated line of the corpus ends in
+# white space.
+for name in fib calls; do
+    for mode in continuation child; do
+        golden=tests/e2e/layout/$name.$mode.c
+        "$CILKC" --steal=$mode -o "$work/$name.c" tests/e2e/layout/$name.i ||
+            { fail "layout $name $mode: cilkc"; continue; }
+        [ "${UPDATE:-}" = 1 ] && cp "$work/$name.c" "$golden"
+        if cmp -s "$golden" "$work/$name.c"; then
+            ok
+        else
+            fail "layout $name $mode: translation differs from $golden"
+            diff "$golden" "$work/$name.c" | head -20
+        fi
+    done
 done
 for f in examples/*.cilkc tests/corpus/*.cilkc; do
     for mode in continuation child; do

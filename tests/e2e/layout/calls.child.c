@@ -24,7 +24,9 @@ struct cilkc_task_g_1 {
 static void cilkc_thunk_g_1(cilkrt_worker *, cilkrt_task *);
 static inline void cilkc_sync_g(cilkrt_worker *, cilkrt_group *);
 #line 1
-long cilkc_body_g (cilkrt_worker *cilkc_w,
+static __attribute__((noinline))
+#line 1
+long cilkc_spawning_g (cilkrt_worker *cilkc_w,
 #line 1
        long n)
 #line 1
@@ -37,18 +39,11 @@ long cilkc_body_g (cilkrt_worker *cilkc_w,
     int cilkc_out = 0;
 #line 1
     (void)cilkc_out;
+#line 1
+    (void)n;
+#line 1
+    __typeof__(((struct cilkc_locals_g *)0)->x_1) x;
     {
-    long x;
-
-    if (n < 2)
-        {
-#line 6
-            cilkc_sync_g(cilkc_w, &cilkc_g);
-#line 6
-            return
-#line 6
-               n;
-        }
     {
 #line 7
         __typeof__(((void)0,
@@ -94,6 +89,32 @@ long cilkc_body_g (cilkrt_worker *cilkc_w,
 #line 9
     cilkc_sync_g(cilkc_w, &cilkc_g);
 #line 9
+}
+#line 1
+long cilkc_body_g (cilkrt_worker *cilkc_w,
+#line 1
+       long n)
+#line 1
+{
+#line 1
+    int cilkc_out = 0;
+#line 1
+    (void)cilkc_out;
+
+    long x;
+
+    if (n < 2)
+        {
+#line 6
+            return
+#line 6
+               n;
+        }
+#line 1
+    (void)x;
+#line 1
+    return cilkc_spawning_g(cilkc_w, n);
+#line 1
 }
 #line 1
 static void cilkc_thunk_g_1(cilkrt_worker *cilkc_w, cilkrt_task *cilkc_h)

@@ -798,9 +798,7 @@ static void stmt(Lower *L, const Node *n)
         return_stmt(L, n);
         break;
     case N_SPAWN:
-        spawn_stmt(L, n);
-        if (n->synced_call)
-            sync_stmt(L);
+        spawn_stmt(L, n); /* with its sync, if it is a call (cont_spawn) */
         break;
     case N_SYNC:
         sync_stmt(L);

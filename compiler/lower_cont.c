@@ -428,6 +428,27 @@ static const char *spawn_count(const Node *n, int slow)
     return slow ? "cilkrt_count_spawns(cilkc_w, 1);" : "cilkc_ns++;";
 }
 
+static void sync_then(Lower *L, const char *hook); /* below, with the syncs */
+
+/* A plain call made a spawn (calls.c) in the slow clone: when its pop
+ * succeeds nothing can be outstanding (no child was before the call, and
+ * the frame was not stolen during it, so no steal made a view either) and
+ * the sync is skipped; a thief resuming the frame after the call still
+ * syncs, to wait for the callee. With --workspan the sync's hooks stay. */
+static int skips_sync(const Lower *L, const Node *n)
+{
+    return n->synced_call && L->clone == CLONE_SLOW && !L->workspan;
+}
+
+/* The sync after a plain call made a spawn, and the label its skip goes to. */
+static void synced_call_end(Lower *L, const Node *n, int site)
+{
+    emit_str(&L->e, " ");
+    sync_then(L, "cilkrt_wsp_sync");
+    if (skips_sync(L, n))
+        emit_fmt(&L->e, " cilkc_called_%d:;", site);
+}
+
 /* Push the frame, call the child, pop. A failed pop means the continuation
  * was stolen: the result goes to the frame (cilkrt_deliver) and this clone
  * returns; otherwise it is stored here, as a plain call would. In a unit
@@ -491,11 +512,15 @@ void cont_spawn(Lower *L, const Node *n, int site)
     if (L->holds_lock)
         emit_str(&L->e, "cilkrt_frame_lock(cilkc_h); ");
     emit_store(L, n, site);
+    if (skips_sync(L, n))
+        emit_fmt(&L->e, " goto cilkc_called_%d;", site);
     emit_str(&L->e, "} }");
     if (slow)
         emit_fmt(&L->e, " if (0) { cilkc_resume_%d:; }", site);
     lower_ws(L, " cilkrt_wsp_resume(cilkc_w, " WS ");");
     emit_str(&L->e, " }");
+    if (n->synced_call)
+        synced_call_end(L, n, site);
 }
 
 /* Cilk-5's abort: only a slow clone can have children still out (a fast

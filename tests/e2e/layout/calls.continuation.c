@@ -730,6 +730,8 @@ static void cilkc_slow_h(cilkrt_worker *cilkc_w, cilkrt_frame *cilkc_h)
 #line 19
                     cilkc_f->l.a_1 = cilkc_r;
                 }
+#line 19
+                goto cilkc_called_1;
             }
         }
 #line 19
@@ -749,6 +751,8 @@ static void cilkc_slow_h(cilkrt_worker *cilkc_w, cilkrt_frame *cilkc_h)
             cilkc_resume_4:;
         }
     }
+#line 19
+    cilkc_called_1:;
     {
         {
 #line 20
@@ -853,8 +857,9 @@ static void cilkc_slow_h(cilkrt_worker *cilkc_w, cilkrt_frame *cilkc_h)
 #line 23
                     cilkrt_frame_unlock(cilkc_h);
                 }
-            }
 #line 23
+                goto cilkc_called_3;
+            }
         }
 #line 23
         if (0) {
@@ -874,7 +879,8 @@ static void cilkc_slow_h(cilkrt_worker *cilkc_w, cilkrt_frame *cilkc_h)
             cilkc_resume_6:;
         }
     }
-#line 24
+#line 23
+    cilkc_called_3:;
     {
         {
 #line 24

@@ -138,8 +138,8 @@ static void rewrite_call(Flow *f, Node *n)
     probe.synced_call = 1;
     *n = probe;
     if (probe.args) {
-        f->L->call_args = xrealloc(f->L->call_args,
-                                   (size_t)(f->L->ncall_args + 1) * sizeof *f->L->call_args);
+        f->L->call_args =
+            xrealloc(f->L->call_args, (size_t)(f->L->ncall_args + 1) * sizeof *f->L->call_args);
         f->L->call_args[f->L->ncall_args++] = probe.args;
     }
 }

@@ -460,8 +460,8 @@ static void cut(char *p, size_t n) { memmove(p, p + n, strlen(p + n) + 1); }
  * thunk "cilkc_thunk_fib_2" -> "fib". */
 static char *user_names(char *line)
 {
-    static const char *const prefixes[] = {"cilkc_fast_",  "cilkc_spawning_", "cilkc_slow_",
-                                           "cilkc_body_",  "cilkc_inlet_",    "cilkc_root_",
+    static const char *const prefixes[] = {"cilkc_fast_", "cilkc_spawning_", "cilkc_slow_",
+                                           "cilkc_body_", "cilkc_inlet_",    "cilkc_root_",
                                            "cilkc_thunk_"};
     static const char ident[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_";
     for (size_t k = 0; k < sizeof prefixes / sizeof prefixes[0]; k++)

@@ -43,8 +43,8 @@ typedef struct {
     int nvisible;
     const LowerLoop *loops; /* the loops around the code being written */
     int errors;
-    int entry; /* child mode: writing the split body's entry (lower_child.c),
-                  where nothing has been spawned: a return needs no sync */
+    int entry;         /* child mode: writing the split body's entry (lower_child.c),
+                          where nothing has been spawned: a return needs no sync */
     Range **call_args; /* calls.c: the argument lists of the calls it made spawns */
     int ncall_args;
     /* Cilk-5 (lower_cilk5.c) */

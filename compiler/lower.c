@@ -383,6 +383,16 @@ static int dest_member(const Lower *L, const Node *n)
     return -1;
 }
 
+/* Is spawn n's destination a member (`BASE.m`, `BASE->m`)? A bit-field
+ * member shares its memory location with its neighbours, so two spawns'
+ * stores into one struct are read-modify-writes of one word: where they
+ * can run at once (a thunk, a slow clone beside a delivering child) they
+ * store under the invocation's lock, like op=. */
+int lower_dest_is_member(const Lower *L, const Node *n)
+{
+    return lower_has_dest(L, n) && dest_member(L, n) >= 0;
+}
+
 /* The pointer a pointer destination is reached through: &(LV), &(BASE)
  * or (BASE). */
 void lower_dest_pointer(Lower *L, const Node *n)

@@ -51,14 +51,16 @@ static int record_has_fn(Lower *L, const Node *n)
     return !(callee && callee->kind == SYM_FUNC);
 }
 
-/* Does the thunk combine into the destination (op=, under the lock)? */
+/* Does the thunk store into the destination under the lock: to combine
+ * (op=), or into a member, which may be a bit-field whose word another
+ * task's store rewrites (lower_dest_is_member)? */
 static int combines(const Lower *L, const Node *n)
 {
-    return lower_has_dest(L, n) && n->op && n->op != TK_ASSIGN;
+    return lower_has_dest(L, n) && ((n->op && n->op != TK_ASSIGN) || lower_dest_is_member(L, n));
 }
 
-/* Does the record carry the invocation's lock: to combine into the
- * destination, or to run an inlet body? */
+/* Does the record carry the invocation's lock: to store into the
+ * destination under it (combines), or to run an inlet body? */
 static int takes_lock(const Lower *L, const Node *n) { return combines(L, n) || n->inlet; }
 
 /* Does the spawn store anything into its record? Not for spawn f(); of a

@@ -395,8 +395,10 @@ static void emit_deliver(Lower *L, const Node *n, int site, const char *frame)
 }
 
 /* After a successful pop: the result goes to its destination or inlet
- * (unless an abort since the spawn drops it). The slow clone combines
- * under the frame's lock, which a clone with inlets already holds. */
+ * (unless an abort since the spawn drops it). The slow clone combines,
+ * and stores into a member (a bit-field's word may be rewritten by a
+ * stolen child's delivery at the same time: lower_dest_is_member), under
+ * the frame's lock, which a clone with inlets already holds. */
 static void emit_store(Lower *L, const Node *n, int site)
 {
     int slow = L->clone == CLONE_SLOW;
@@ -408,7 +410,8 @@ static void emit_store(Lower *L, const Node *n, int site)
         lower_inlet_body(L, n, site, "cilkc_r", "cilkc_d->x");
         return;
     }
-    int lock = slow && n->op && n->op != TK_ASSIGN && !L->holds_lock;
+    int lock =
+        slow && ((n->op && n->op != TK_ASSIGN) || lower_dest_is_member(L, n)) && !L->holds_lock;
     emit_str(&L->e, "{ ");
     if (lock)
         emit_str(&L->e, "cilkrt_frame_lock(cilkc_h); ");

@@ -71,6 +71,7 @@ const Func *lower_parallel_callee(const Lower *L, const Node *n);
 int lower_has_dest(const Lower *L, const Node *n);
 int lower_dest_by_pointer(const Lower *L, const Node *n);
 void lower_dest_pointer(Lower *L, const Node *n);
+int lower_dest_is_member(const Lower *L, const Node *n);
 void lower_dest_suffix(Lower *L, const Node *n);
 void lower_dest(Lower *L, const Node *n, const char *ptr);
 const char *lower_op_text(const Node *n);

@@ -108,32 +108,42 @@ static uint32_t *futex_word(cilkrt_task *t)
     return (uint32_t *)(void *)&t->state + (__BYTE_ORDER__ == __ORDER_BIG_ENDIAN__);
 }
 
-void cilkrt_task_run_stolen(worker *w, cilkrt_task *t)
+/* Name w as the runner of t: only a hint, telling the owner whom to
+ * steal back from (relaxed); a CAS, to keep the owner's WAITING bit,
+ * unless w is named already (a batch's newest slot, run_range). */
+static void claim(worker *w, cilkrt_task *t)
 {
-    /* relaxed: only a hint, telling the owner whom to steal back from; a
-     * CAS, to keep the owner's WAITING bit, unless a batch's thief (this
-     * worker) already stored it (run_batch): a slot costs no locked
-     * instruction then */
     uintptr_t s = atomic_load_explicit(&t->state, memory_order_relaxed);
     while ((s & ~WAITING) != (uintptr_t)w &&
            !atomic_compare_exchange_weak_explicit(&t->state, &s, (uintptr_t)w | (s & WAITING),
                                                   memory_order_relaxed, memory_order_relaxed))
         ;
+}
+
+/* The run of n slots ending at t (t the newest) is done. release: the
+ * children's results, and all they wrote, are visible to the owner, which
+ * acquires state; the slots are the owner's from here on (a late wake on
+ * t is harmless: futex waiters look again). A plain store, not an
+ * exchange: an owner that marks WAITING between our load and our store,
+ * and sleeps before the store, sleeps until its timeout (DOZE_NS) instead
+ * of being woken, a window of two instructions against a locked
+ * instruction per run. */
+static void finish(cilkrt_task *t, long n)
+{
+    uintptr_t s = atomic_load_explicit(&t->state, memory_order_relaxed);
+    atomic_store_explicit(&t->state, cilkrt_task_done(n), memory_order_release);
+    if (s & WAITING)
+        syscall(SYS_futex, futex_word(t), FUTEX_WAKE_PRIVATE, 1, NULL, NULL, 0);
+}
+
+void cilkrt_task_run_stolen(worker *w, cilkrt_task *t)
+{
+    claim(w, t);
     if (w->pub.tq.reducers)
         cilkrt_reducer_run_stolen(&w->pub, t);
     else
         t->run(&w->pub, t);
-    /* release: the child's result, and all it wrote, are visible to the
-     * owner, which acquires state; the slot is the owner's from here on
-     * (a late wake on it is harmless: futex waiters look again). A plain
-     * store, not an exchange: an owner that marks WAITING between our load
-     * and our store, and sleeps before the store, sleeps until its
-     * timeout (DOZE_NS) instead of being woken, a window of two
-     * instructions against a locked instruction per stolen task. */
-    s = atomic_load_explicit(&t->state, memory_order_relaxed);
-    atomic_store_explicit(&t->state, CILKRT_TASK_DONE, memory_order_release);
-    if (s & WAITING)
-        syscall(SYS_futex, futex_word(t), FUTEX_WAKE_PRIVATE, 1, NULL, NULL, 0);
+    finish(t, 1);
 }
 
 /* A proxy: a generic task on a worker's deque standing for slots [first,
@@ -152,18 +162,31 @@ static void run_proxy(cilkrt_worker *w, void *payload)
     run_range(worker_of(w), p->q, p->first, (long)p->first + p->n);
 }
 
-/* Run slots [a, b) of q, which w took: oldest first, each as a thief runs
- * a stolen slot. Whenever another worker has asked w for work (w's
- * movesplit, set by a thief that found w's deque empty), the newer half of
- * what is left goes on w's deque as one proxy, which the push shares at
- * once: the batch splits lazily, only as far as somebody wants it, at one
- * relaxed load per slot. The victim's sync pops the batch newest first:
- * waiting for the newest slot, it leapfrogs on w, finds nothing, asks, and
- * takes back the newer half, the slots it is about to wait for. */
+/* Run slots [a, b) of q, which w took: oldest first. Whenever another
+ * worker has asked w for work (w's movesplit, set by a thief that found
+ * w's deque empty), the newer half of what is left goes on w's deque as
+ * one proxy, which the push shares at once: the batch splits lazily, only
+ * as far as somebody wants it, at one relaxed load per slot. The victim's
+ * sync pops the batch newest first: waiting for the newest slot, it
+ * leapfrogs on w, finds nothing, asks, and takes back the newer half, the
+ * slots it is about to wait for.
+ *
+ * The slots left here, [start, b) once the last split is made, are one
+ * run: only its newest slot, which the victim's sync meets first, names
+ * w (claimed at the start and at each split) and then records the run's
+ * completion, once (finish), after the run's last task. The other slots'
+ * states stay 0 and nobody waits on them: the sync drops the whole run in
+ * one step (pop_slow), and the victim's cache misses on slots the thief
+ * wrote are one per run instead of one per task. With reducers each slot
+ * is a run of its own: its views come back in it (cilkrt_task_run_stolen),
+ * and the sync merges them one task at a time, in serial order. */
 static void run_range(worker *w, cilkrt_tdeque *q, long a, long b)
 {
+    int one_by_one = w->pub.tq.reducers;
+    long start = a;
     cilkrt_group g;
     cilkrt_group_init(&w->pub, &g);
+    claim(w, cilkrt_tdeque_slot(q, b - 1));
     while (a < b) {
         if (b - a > 1 && atomic_load_explicit(&w->pub.tq.movesplit, memory_order_relaxed)) {
             long mid = b - (b - a) / 2;
@@ -172,8 +195,16 @@ static void run_range(worker *w, cilkrt_tdeque *q, long a, long b)
             cilkrt_generic_push(w, &g, p);
             stat_add(&w->stats.proxies, 1);
             b = mid;
+            claim(w, cilkrt_tdeque_slot(q, b - 1));
         }
-        cilkrt_task_run_stolen(w, cilkrt_tdeque_slot(q, a++));
+        cilkrt_task *t = cilkrt_tdeque_slot(q, a++);
+        if (one_by_one) {
+            cilkrt_task_run_stolen(w, t);
+            continue;
+        }
+        t->run(&w->pub, t);
+        if (a == b)
+            finish(t, b - start);
     }
     /* cilkrt_group_wait without its count: the statistics count spawns,
      * not proxies, and tq.pushes must not change after the batch's last
@@ -185,15 +216,17 @@ static void run_range(worker *w, cilkrt_tdeque *q, long a, long b)
     }
 }
 
-/* Run the k slots from first of q, taken by w in one steal. Their states
- * name w at once (they are 0: nobody waits on them yet), so that the
- * victim, waiting for one of them, leapfrogs on w's deque, where the
- * proxies go. */
+/* Run the k slots from first of q, taken by w in one steal. With
+ * reducers, where each slot is a run of its own, every state names w at
+ * once (they are 0: nobody waits on them yet), so that the victim,
+ * waiting for any of them, leapfrogs on w's deque, where the proxies go;
+ * otherwise run_range names w in the newest slot, the only one the victim
+ * waits on. */
 void cilkrt_task_run_batch(worker *w, cilkrt_tdeque *q, long first, long k)
 {
     if (k > 1)
         stat_add(&w->stats.batch_steals, 1);
-    for (long i = first + 1; i < first + k; i++)
+    for (long i = first + 1; w->pub.tq.reducers && i < first + k; i++)
         atomic_store_explicit(&((cilkrt_task *)cilkrt_tdeque_slot(q, i))->state, (uintptr_t)w,
                               memory_order_relaxed);
     run_range(w, q, first, first + k);
@@ -235,16 +268,17 @@ static void doze(cilkrt_task *t, uintptr_t s)
     syscall(SYS_futex, futex_word(t), FUTEX_WAIT_PRIVATE, (uint32_t)(s | WAITING), &ts, NULL, 0);
 }
 
-/* Wait for t, stolen: leapfrog, spin, yield, then doze, until DONE. A
- * waiter that only yielded cost a system call per round: with more
- * workers than cores it took system time from the thieves it waits for. */
-static void wait_stolen(worker *w, cilkrt_task *t)
+/* Wait for t, stolen: leapfrog, spin, yield, then doze, until done (the
+ * newest slot of a run: see run_range). A waiter that only yielded cost a
+ * system call per round: with more workers than cores it took system time
+ * from the thieves it waits for. Returns the length of t's run. */
+static long wait_stolen(worker *w, cilkrt_task *t)
 {
     unsigned idle = 0;
     uintptr_t s;
     stat_add(&w->stats.failed_pops, 1);
     /* acquire: pairs with the release of DONE in cilkrt_task_run_stolen */
-    while ((s = atomic_load_explicit(&t->state, memory_order_acquire)) != CILKRT_TASK_DONE) {
+    while (!((s = atomic_load_explicit(&t->state, memory_order_acquire)) & CILKRT_TASK_DONE)) {
         if (leapfrog(w, s & ~WAITING)) {
             idle = 0;
             continue;
@@ -258,6 +292,7 @@ static void wait_stolen(worker *w, cilkrt_task *t)
             doze(t, s);
     }
     atomic_store_explicit(&t->state, 0, memory_order_relaxed);
+    return cilkrt_task_run_length(s);
 }
 
 /* A share publishes work: wake a sleeping worker to take it (a load of
@@ -283,13 +318,32 @@ char *cilkrt_task_pushed(cilkrt_worker *w) { return pushed(w, 1); }
 
 char *cilkrt_task_pushed_ordered(cilkrt_worker *w) { return pushed(w, 0); }
 
+/* The stolen slot below top is done, and is the newest of a run of len
+ * (run_range); below it, the group that pops holds n more slots. Pop the
+ * run, as far as it is the group's: a batch may also hold older slots of
+ * an enclosing group (the oldest shared ones), whose sync pops them later:
+ * the newest of those then records the rest of the run (the owner's own
+ * store: the run is done, no thief touches it again). */
+static void pop_run(cilkrt_tdeque *q, long len, long n)
+{
+    long drop = len <= n + 1 ? len : n + 1;
+    if (drop < len) {
+        cilkrt_task *rest = cilkrt_tdeque_slot(q, cilkrt_tdeque_depth(q) - 1 - drop);
+        atomic_store_explicit(&rest->state, cilkrt_task_done(len - drop), memory_order_relaxed);
+    }
+    cilkrt_tdeque_pop_stolen(q, drop);
+    q->dropped = drop - 1;
+}
+
 /* hooks: as for pushed. With reducers the task runs here, between its
  * hooks, through its run pointer (its sync then sees NULL: done), so
- * that the inline sync has no hook to test for. */
-static cilkrt_task *pop_slow(cilkrt_worker *pw, int hooks)
+ * that the inline sync has no hook to test for. n: the group's tasks
+ * below this one (see pop_run). */
+static cilkrt_task *pop_slow(cilkrt_worker *pw, int hooks, long n)
 {
     cilkrt_tdeque *q = &pw->tq;
     cilkrt_task *t = cilkrt_tdeque_pop(q);
+    q->dropped = 0;
     if (t) {
         settle(pw);
         if (!hooks || !q->reducers)
@@ -300,16 +354,16 @@ static cilkrt_task *pop_slow(cilkrt_worker *pw, int hooks)
         return NULL;
     }
     cilkrt_task *s = cilkrt_tdeque_top_slot(q);
-    wait_stolen(worker_of(pw), s);
+    long len = wait_stolen(worker_of(pw), s);
     if (q->reducers)
         cilkrt_reducer_task_stolen(s, hooks);
-    cilkrt_tdeque_pop_stolen(q);
+    pop_run(q, len, n);
     return NULL;
 }
 
-cilkrt_task *cilkrt_task_pop_slow(cilkrt_worker *pw) { return pop_slow(pw, 1); }
+cilkrt_task *cilkrt_task_pop_slow(cilkrt_worker *pw, long n) { return pop_slow(pw, 1, n); }
 
-cilkrt_task *cilkrt_task_pop_slow_ordered(cilkrt_worker *pw) { return pop_slow(pw, 0); }
+cilkrt_task *cilkrt_task_pop_slow_ordered(cilkrt_worker *pw, long n) { return pop_slow(pw, 0, n); }
 
 void cilkrt_group_wait(cilkrt_worker *w, cilkrt_group *g)
 {

@@ -385,16 +385,16 @@ void *cilkrt_tdeque_pop(cilkrt_tdeque *q)
 
 void *cilkrt_tdeque_top_slot(cilkrt_tdeque *q) { return cilkrt_tdeque_slot(q, top_index(q) - 1); }
 
-/* The slot below top was stolen and its thief is done. ts is left as it
- * is (drained): a sync that meets a run of stolen slots, a spawn loop's,
- * pops each with plain loads and stores of the owner's line, where a store
- * of ts per slot made the thieves' line, which an idle thief keeps
- * reading, move between the cores at every pop. */
-void cilkrt_tdeque_pop_stolen(cilkrt_tdeque *q)
+/* The n slots below top were stolen and their thieves are done. ts is
+ * left as it is (drained): a sync that meets a run of stolen slots, a
+ * spawn loop's, pops them with plain loads and stores of the owner's
+ * line, where a store of ts per pop made the thieves' line, which an idle
+ * thief keeps reading, move between the cores at every pop. */
+void cilkrt_tdeque_pop_stolen(cilkrt_tdeque *q, long n)
 {
-    long i = top_index(q) - 1;
+    long i = top_index(q) - n;
     if (i >= q->first && drained(q))
-        q->top -= CILKRT_TASK_SLOT; /* the bounds stay at their request values */
+        q->top -= n * CILKRT_TASK_SLOT; /* the bounds stay at their request values */
     else
         set_top(q, i);
 }

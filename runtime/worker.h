@@ -144,9 +144,10 @@ void *cilkrt_tdeque_slot(cilkrt_tdeque *q, long i) CILKRT_HIDDEN;
  * slots; NULL if a thief took it (then top is unchanged). The caller
  * settles the bounds. */
 void *cilkrt_tdeque_pop(cilkrt_tdeque *q) CILKRT_HIDDEN;
-/* Owner: slot top - 1, and dropping it once its thief has finished. */
+/* Owner: slot top - 1, and dropping the n slots below top once their
+ * thieves have finished. */
 void *cilkrt_tdeque_top_slot(cilkrt_tdeque *q) CILKRT_HIDDEN;
-void cilkrt_tdeque_pop_stolen(cilkrt_tdeque *q) CILKRT_HIDDEN;
+void cilkrt_tdeque_pop_stolen(cilkrt_tdeque *q, long n) CILKRT_HIDDEN;
 void cilkrt_tdeque_reset_peak(cilkrt_tdeque *q) CILKRT_HIDDEN;
 /* Blocks q holds: 1 and one per growth since the pool started (blocks are
  * kept). */
@@ -202,6 +203,18 @@ void cilkrt_reducer_task_stolen(cilkrt_task *t, int plain) CILKRT_HIDDEN;
 /* In a stolen task's state, beside the thief: its owner sleeps on the
  * state word and the thief must wake it when it stores DONE (task.c). */
 #define CILKRT_TASK_WAITING ((uintptr_t)2)
+/* A done state: DONE, and above it the length of the run of stolen slots
+ * that ends at this one (its newest) minus one (task.c: run_range). A
+ * worker's address has neither low bit set. */
+#define CILKRT_TASK_RUN_SHIFT 2
+static inline uintptr_t cilkrt_task_done(long n)
+{
+    return CILKRT_TASK_DONE | (uintptr_t)(n - 1) << CILKRT_TASK_RUN_SHIFT;
+}
+static inline long cilkrt_task_run_length(uintptr_t s)
+{
+    return (long)(s >> CILKRT_TASK_RUN_SHIFT) + 1;
+}
 /* Run a task taken from another worker's deque, in its slot. */
 void cilkrt_task_run_stolen(worker *w, cilkrt_task *t) CILKRT_HIDDEN;
 /* Run the k slots from first of q, taken by w in one steal (task.c). */

@@ -292,7 +292,8 @@ Test(tdeque, steal_half_takes_a_power_of_two_not_above_half)
 }
 
 /* A batch runs on the thief: its first task at once, the others through
- * proxies on the thief's deque, each in its own slot on the victim. */
+ * proxies on the thief's deque (its empty deque asks for the first push),
+ * each in its own slot on the victim, and each a run of its own. */
 static void record_runner(cilkrt_worker *w, cilkrt_task *t)
 {
     count(w, t);
@@ -320,7 +321,7 @@ Test(tdeque, batch_runs_every_task_once_on_the_thief)
     cr_expect_eq(thief->pub.tq.pushes, 0, "proxies are not counted as spawns");
     for (int i = 2; i <= 3; i++)
         cr_expect_eq(atomic_load(&((cilkrt_task *)cilkrt_tdeque_slot(&v->pub.tq, i))->state),
-                     CILKRT_TASK_DONE);
+                     cilkrt_task_done(1));
     free_worker(v);
     free_worker(thief);
 }
@@ -364,10 +365,16 @@ Test(tdeque, stolen_slots_are_popped_without_a_store_of_ts)
     } while (cilkrt_tdeque_share(q));
     unsigned long ts = atomic_load(&q->ts);
     cr_assert_eq(ts & 0xffffffffu, (unsigned long)N + 1, "every task was stolen");
-    for (int i = N; i >= 0; i--) {
-        cr_assert(!pop_run(w), "task %d was stolen", i);
-        cr_assert_eq(atomic_load(&q->ts), ts, "no store of ts at pop %d", i);
+    long pops = 0;
+    while (cilkrt_group_pending(&group)) {
+        cr_assert(!pop_run(w), "pop %ld met a stolen batch", pops);
+        cr_assert_eq(atomic_load(&q->ts), ts, "no store of ts at pop %ld", pops);
+        pops++;
     }
+    /* (the thief's empty deque splits each batch at once: runs of ~13) */
+    cr_expect_lt(pops, N / 8, "whole runs were dropped at once (%ld pops)", pops);
+    cr_expect_eq(pops, atomic_load(&w->stats.failed_pops), "%ld pops, %lu waits", pops, (unsigned long)atomic_load(&w->stats.failed_pops));
+    cr_expect_eq(cilkrt_tdeque_depth(q), 0);
     cr_expect_eq(cilkrt_tdeque_pending(q, 1), 0);
     push(w, &group, count, 0);
     cilkrt_task *t = cilkrt_tdeque_steal(q);
@@ -517,6 +524,160 @@ Test(tdeque, waiting_owner_sleeps_until_the_thief_is_done, .timeout = 120)
  * leapfrogging) take them: thieves try each other's deques too. */
 static int stress_half;          /* the policy of the thieves' steals */
 static worker *stress_ws[1 + STRESS_THIEVES]; /* the owner, then the thieves */
+/* A thief nobody asks for work: it runs a batch without splitting it. */
+static worker *busy_thief(int id)
+{
+    worker *w = new_worker(id);
+    atomic_store(&w->pub.tq.movesplit, 0);
+    return w;
+}
+
+/* Take every slot of w's deque, one steal each: the test then runs them in
+ * the batches it wants (cilkrt_task_run_batch), as a steal-half thief runs
+ * what it took. */
+static void steal_all(worker *w)
+{
+    long first;
+    do
+        while (cilkrt_tdeque_steal_batch(&w->pub.tq, 0, &first))
+            ;
+    while (cilkrt_tdeque_share(&w->pub.tq));
+}
+
+/* A finished batch, here one that crosses a block's end, is dropped by
+ * the sync in one step: one wait, on its newest slot; the other slots'
+ * states were never written. */
+Test(tdeque, sync_drops_a_finished_batch_across_a_block_at_once)
+{
+    enum { N = CILKRT_TDEQUE_BLOCK + 64, CUT = CILKRT_TDEQUE_BLOCK - 100 };
+    worker *w = new_worker(0), *thief = busy_thief(1);
+    cilkrt_tdeque *q = &w->pub.tq;
+    cilkrt_group_init(&w->pub, &group);
+    reset_taken(N);
+    for (unsigned long i = 0; i < N; i++)
+        push(w, &group, count, i);
+    steal_all(w);
+    cilkrt_task_run_batch(thief, q, 0, CUT);
+    cilkrt_task_run_batch(thief, q, CUT, N - CUT); /* slots CUT..N-1, over the block's end */
+    cr_expect_eq(atomic_load(&((cilkrt_task *)cilkrt_tdeque_slot(q, N - 1))->state),
+                 cilkrt_task_done(N - CUT), "the batch's completion, in its newest slot");
+    cr_expect_eq(atomic_load(&((cilkrt_task *)cilkrt_tdeque_slot(q, N - 2))->state), 0,
+                 "and nowhere else");
+    cr_assert(!pop_run(w), "the newer batch was stolen");
+    cr_expect_eq(cilkrt_tdeque_depth(q), CUT, "dropped in one step");
+    cr_expect_eq(group.n, CUT);
+    cr_assert(!pop_run(w), "the older batch was stolen");
+    cr_expect_eq(cilkrt_tdeque_depth(q), 0);
+    cr_expect_eq(group.n, 0);
+    cr_expect_eq(atomic_load(&w->stats.failed_pops), 2, "one wait per batch");
+    for (unsigned long i = 0; i < N; i++)
+        cr_expect_eq(taken[i], 1, "task %lu", i);
+    for (long i = 0; i < N; i++)
+        cr_expect_eq(atomic_load(&((cilkrt_task *)cilkrt_tdeque_slot(q, i))->state), 0,
+                     "slot %ld is the owner's again (state 0)", i);
+    push(w, &group, count, 0);
+    cr_expect(pop_run(w), "the deque works on");
+    free_worker(w);
+    free_worker(thief);
+}
+
+/* A batch holds the oldest shared slots, which may belong to an enclosing
+ * group: the inner sync drops only its own group's part, and the outer
+ * sync finds the rest recorded done in the newest of its slots. */
+Test(tdeque, batch_of_two_groups_is_dropped_by_each_sync_in_its_part)
+{
+    worker *w = new_worker(0), *thief = busy_thief(1);
+    cilkrt_tdeque *q = &w->pub.tq;
+    cilkrt_group outer, inner;
+    cilkrt_group_init(&w->pub, &outer);
+    cilkrt_group_init(&w->pub, &inner);
+    reset_taken(6);
+    push(w, &outer, count, 0);
+    push(w, &outer, count, 1);
+    for (unsigned long i = 2; i < 6; i++)
+        push(w, &inner, count, i);
+    steal_all(w);
+    cilkrt_task_run_batch(thief, q, 0, 1);
+    cilkrt_task_run_batch(thief, q, 1, 3); /* outer's 1, inner's 2 and 3 */
+    cilkrt_task_run_batch(thief, q, 4, 2);
+    cr_assert_null(cilkrt_task_pop(&w->pub, &inner));
+    cr_expect_eq(inner.n, 2, "5 and 4 dropped together");
+    cr_assert_null(cilkrt_task_pop(&w->pub, &inner));
+    cr_expect_eq(inner.n, 0, "3 and 2, not 1");
+    cr_expect_eq(cilkrt_tdeque_depth(q), 2);
+    cr_expect_eq(atomic_load(&((cilkrt_task *)cilkrt_tdeque_slot(q, 1))->state),
+                 cilkrt_task_done(1), "the rest of the batch is recorded in slot 1");
+    cr_assert_null(cilkrt_task_pop(&w->pub, &outer));
+    cr_expect_eq(outer.n, 1);
+    cr_assert_null(cilkrt_task_pop(&w->pub, &outer));
+    cr_expect_eq(outer.n, 0);
+    cr_expect_eq(cilkrt_tdeque_depth(q), 0);
+    for (unsigned long i = 0; i < 6; i++)
+        cr_expect_eq(taken[i], 1, "task %lu", i);
+    free_worker(w);
+    free_worker(thief);
+}
+
+/* A batch not yet finished when the sync meets it: the sync waits (and
+ * leapfrogs) on the batch's newest slot only, then drops what the thief
+ * ran at once. The thief's first task runs until the owner has started
+ * waiting (or for 60 s: the test then fails instead of hanging). */
+static void gated(cilkrt_worker *w, cilkrt_task *t)
+{
+    struct timespec start, now;
+    clock_gettime(CLOCK_MONOTONIC, &start);
+    while (worker_of(w) == thief_w && *CILKRT_RECORD_OF(t, unsigned long) == 0 &&
+           !atomic_load(&owner_w->stats.failed_pops)) {
+        sched_yield();
+        clock_gettime(CLOCK_MONOTONIC, &now);
+        if (now.tv_sec - start.tv_sec >= 60)
+            break;
+    }
+    count(w, t);
+}
+
+static void *batch_thief_main(void *arg)
+{
+    (void)arg;
+    long first, k;
+    while (!(k = cilkrt_tdeque_steal_batch(&owner_w->pub.tq, 1, &first)))
+        sched_yield();
+    cilkrt_task_run_batch(thief_w, &owner_w->pub.tq, first, k);
+    return NULL;
+}
+
+Test(tdeque, sync_waits_for_an_unfinished_batch_once_and_drops_it, .timeout = 120)
+{
+    enum { N = 16 };
+    owner_w = new_worker(0);
+    thief_w = new_worker(1);
+    cilkrt_tdeque *q = &owner_w->pub.tq;
+    cilkrt_group_init(&owner_w->pub, &group);
+    reset_taken(N);
+    for (unsigned long i = 0; i < N; i++)
+        push(owner_w, &group, gated, i);
+    while (cilkrt_tdeque_share(q))
+        ;
+    pthread_t th;
+    pthread_create(&th, NULL, batch_thief_main, NULL);
+    while (!(atomic_load(&q->ts) & 0xffffffffu))
+        sched_yield(); /* until the thief took slots 0..7 */
+    long popped = 0;
+    while (cilkrt_group_pending(&group))
+        popped += pop_run(owner_w);
+    pthread_join(th, NULL);
+    cr_expect_eq(popped, N / 2, "the newer half was the owner's");
+    long waits = atomic_load(&owner_w->stats.failed_pops);
+    /* one per run: the thief splits the batch when the waiting owner asks,
+     * and the owner splits the proxy it takes back; without runs, 8 */
+    cr_expect(waits >= 1 && waits < N / 2, "%ld waits for a batch of 8", waits);
+    cr_expect_eq(cilkrt_tdeque_depth(q), 0);
+    for (unsigned long i = 0; i < N; i++)
+        cr_expect_eq(taken[i], 1, "task %lu", i);
+    free_worker(owner_w);
+    free_worker(thief_w);
+}
+
 static atomic_long biggest_batch, proxies_stolen, stolen_beyond_a_block;
 
 static unsigned long steal_attempt(worker *self)
@@ -568,11 +729,13 @@ static void stress(int half)
         unsigned long pops = (rng >> 20) % (unsigned long)(depth + 1);
         if (pushed == STRESS_OPS)
             pops = (unsigned long)depth;
-        for (unsigned long k = 0; k < pops; k++) {
+        long target = depth - (long)pops; /* a stolen batch drops at once */
+        while (cilkrt_tdeque_depth(&owner_w->pub.tq) > target) {
+            long before = cilkrt_tdeque_depth(&owner_w->pub.tq);
             if (pop_run(owner_w))
                 popped++;
             else
-                failed++;
+                failed += (unsigned long)(before - cilkrt_tdeque_depth(&owner_w->pub.tq));
         }
     }
     unsigned long stolen = stress_stop();
@@ -584,6 +747,7 @@ static void stress(int half)
     unsigned long wrong = stress_wrong(taken, STRESS_OPS);
     cr_expect_eq(wrong, 0, "%lu of %lu tasks not run exactly once", wrong, pushed);
     cr_expect_eq(popped + failed, pushed, "popped %lu + found stolen %lu", popped, failed);
+    cr_expect_eq(group.n, 0, "the group's count follows the dropped batches");
     /* (with batches, thieves also take the proxies that the owner pushes
      * while it leapfrogs: they are not its spawns) */
     if (!half)

@@ -159,8 +159,8 @@ typedef struct cilkrt_tdeque {
     int reducers;          /* cilkrt_reducers_live when the deque was made: the
                               hooks run out of line, on every push and pop */
     long batch;            /* the last share, if a push made it (tdeque.c) */
-    long dropped;          /* slots the last out-of-line pop dropped beside
-                              the one it popped (a stolen run, task.c) */
+    long done_from, done_top; /* stolen slots [done_from, done_top) are done:
+                                 the rest of a finished run (task.c) */
     char *_Atomic *blocks; /* block table, read by thieves */
     /* thieves' line */
     _Alignas(CILKRT_CACHE_LINE) _Atomic unsigned long ts; /* tail | split << 32 */
@@ -648,8 +648,8 @@ static inline void cilkrt_task_push_ordered(cilkrt_worker *w, cilkrt_group *g)
  * in the block below or was shared with thieves, when a thief has asked
  * (the sync of a loop of spawns shares too), and with reducers: pop_floor
  * (relaxed: see cilkrt_task_push). ordered: a constant, as above. */
-cilkrt_task *cilkrt_task_pop_slow(cilkrt_worker *w, long n);
-cilkrt_task *cilkrt_task_pop_slow_ordered(cilkrt_worker *w, long n);
+cilkrt_task *cilkrt_task_pop_slow(cilkrt_worker *w);
+cilkrt_task *cilkrt_task_pop_slow_ordered(cilkrt_worker *w);
 static inline cilkrt_task *cilkrt_task_pop_in(cilkrt_worker *w, cilkrt_group *g, int ordered)
 {
     cilkrt_tdeque *q = &w->tq;
@@ -658,9 +658,7 @@ static inline cilkrt_task *cilkrt_task_pop_in(cilkrt_worker *w, cilkrt_group *g,
         q->top = g->top -= CILKRT_TASK_SLOT;
         return (cilkrt_task *)(void *)g->top;
     }
-    cilkrt_task *t =
-        ordered ? cilkrt_task_pop_slow_ordered(w, g->n) : cilkrt_task_pop_slow(w, g->n);
-    g->n -= q->dropped;
+    cilkrt_task *t = ordered ? cilkrt_task_pop_slow_ordered(w) : cilkrt_task_pop_slow(w);
     g->top = q->top;
     return t;
 }

@@ -318,32 +318,32 @@ char *cilkrt_task_pushed(cilkrt_worker *w) { return pushed(w, 1); }
 
 char *cilkrt_task_pushed_ordered(cilkrt_worker *w) { return pushed(w, 0); }
 
-/* The stolen slot below top is done, and is the newest of a run of len
- * (run_range); below it, the group that pops holds n more slots. Pop the
- * run, as far as it is the group's: a batch may also hold older slots of
- * an enclosing group (the oldest shared ones), whose sync pops them later:
- * the newest of those then records the rest of the run (the owner's own
- * store: the run is done, no thief touches it again). */
-static void pop_run(cilkrt_tdeque *q, long len, long n)
+/* The n slots below the stolen slot below top are done (the rest of its
+ * run). What is left of a range known done before lies below (its slots
+ * were pushed earlier): it goes back, as its run's completion, into the
+ * state of its newest slot, which the owner meets first (the owner's own
+ * store: those slots are done, no thief touches them again). */
+static void done_below(cilkrt_tdeque *q, long n)
 {
-    long drop = len <= n + 1 ? len : n + 1;
-    if (drop < len) {
-        cilkrt_task *rest = cilkrt_tdeque_slot(q, cilkrt_tdeque_depth(q) - 1 - drop);
-        atomic_store_explicit(&rest->state, cilkrt_task_done(len - drop), memory_order_relaxed);
+    long i = cilkrt_tdeque_depth(q) - 1, hi = q->done_top < i ? q->done_top : i;
+    if (q->done_from < hi) {
+        cilkrt_task *t = cilkrt_tdeque_slot(q, hi - 1);
+        atomic_store_explicit(&t->state, cilkrt_task_done(hi - q->done_from),
+                              memory_order_relaxed);
     }
-    cilkrt_tdeque_pop_stolen(q, drop);
-    q->dropped = drop - 1;
+    cilkrt_tdeque_done_below(q, n);
 }
 
 /* hooks: as for pushed. With reducers the task runs here, between its
  * hooks, through its run pointer (its sync then sees NULL: done), so
- * that the inline sync has no hook to test for. n: the group's tasks
- * below this one (see pop_run). */
-static cilkrt_task *pop_slow(cilkrt_worker *pw, int hooks, long n)
+ * that the inline sync has no hook to test for. A stolen slot is either
+ * the newest of its run (run_range), waited for, after which the rest of
+ * the run is known done, or one of that rest: popped without a wait and
+ * without a look at its state, a line the thief may have written. */
+static cilkrt_task *pop_slow(cilkrt_worker *pw, int hooks)
 {
     cilkrt_tdeque *q = &pw->tq;
     cilkrt_task *t = cilkrt_tdeque_pop(q);
-    q->dropped = 0;
     if (t) {
         settle(pw);
         if (!hooks || !q->reducers)
@@ -353,17 +353,20 @@ static cilkrt_task *pop_slow(cilkrt_worker *pw, int hooks, long n)
         cilkrt_reducer_task_end();
         return NULL;
     }
-    cilkrt_task *s = cilkrt_tdeque_top_slot(q);
-    long len = wait_stolen(worker_of(pw), s);
-    if (q->reducers)
-        cilkrt_reducer_task_stolen(s, hooks);
-    pop_run(q, len, n);
+    if (!cilkrt_tdeque_done(q)) {
+        cilkrt_task *s = cilkrt_tdeque_top_slot(q);
+        long len = wait_stolen(worker_of(pw), s);
+        if (q->reducers)
+            cilkrt_reducer_task_stolen(s, hooks);
+        done_below(q, len - 1);
+    }
+    cilkrt_tdeque_pop_stolen(q);
     return NULL;
 }
 
-cilkrt_task *cilkrt_task_pop_slow(cilkrt_worker *pw, long n) { return pop_slow(pw, 1, n); }
+cilkrt_task *cilkrt_task_pop_slow(cilkrt_worker *pw) { return pop_slow(pw, 1); }
 
-cilkrt_task *cilkrt_task_pop_slow_ordered(cilkrt_worker *pw, long n) { return pop_slow(pw, 0, n); }
+cilkrt_task *cilkrt_task_pop_slow_ordered(cilkrt_worker *pw) { return pop_slow(pw, 0); }
 
 void cilkrt_group_wait(cilkrt_worker *w, cilkrt_group *g)
 {

@@ -293,6 +293,8 @@ long cilkrt_tdeque_pushed(cilkrt_tdeque *q)
     long t = top_index(q);
     if (t - 1 < q->split) { /* drained: the new slot is the first above the stolen ones */
         q->split = t - 1;
+        if (q->done_top > t - 1)
+            q->done_top = t - 1; /* no longer a done stolen slot */
         /* tail == split and no thief CAS can succeed (they try only after
          * seeing tail < split), so a store resets both; release: heads the
          * sequence that later shares continue */
@@ -385,18 +387,34 @@ void *cilkrt_tdeque_pop(cilkrt_tdeque *q)
 
 void *cilkrt_tdeque_top_slot(cilkrt_tdeque *q) { return cilkrt_tdeque_slot(q, top_index(q) - 1); }
 
-/* The n slots below top were stolen and their thieves are done. ts is
- * left as it is (drained): a sync that meets a run of stolen slots, a
- * spawn loop's, pops them with plain loads and stores of the owner's
- * line, where a store of ts per pop made the thieves' line, which an idle
- * thief keeps reading, move between the cores at every pop. */
-void cilkrt_tdeque_pop_stolen(cilkrt_tdeque *q, long n)
+/* The slot below top was stolen and its thief is done. ts is left as it
+ * is (drained): a sync that meets a run of stolen slots, a spawn loop's,
+ * pops each with plain loads and stores of the owner's line, where a store
+ * of ts per slot made the thieves' line, which an idle thief keeps
+ * reading, move between the cores at every pop. */
+void cilkrt_tdeque_pop_stolen(cilkrt_tdeque *q)
 {
-    long i = top_index(q) - n;
+    long i = top_index(q) - 1;
     if (i >= q->first && drained(q))
-        q->top -= n * CILKRT_TASK_SLOT; /* the bounds stay at their request values */
+        q->top -= CILKRT_TASK_SLOT; /* the bounds stay at their request values */
     else
         set_top(q, i);
+}
+
+/* The n slots below the stolen slot below top are done (the rest of its
+ * run, task.c). They stay known done until popped: the owner writes a
+ * slot only at top, and a push at an index lowers done_top to it
+ * (cilkrt_tdeque_pushed; below split, so out of line: drained). */
+void cilkrt_tdeque_done_below(cilkrt_tdeque *q, long n)
+{
+    q->done_top = top_index(q) - 1;
+    q->done_from = q->done_top - n;
+}
+
+int cilkrt_tdeque_done(const cilkrt_tdeque *q)
+{
+    long i = top_index(q) - 1;
+    return i >= q->done_from && i < q->done_top;
 }
 
 /* Has slot i been filled since the deque was made or the peak reset? The

@@ -144,10 +144,13 @@ void *cilkrt_tdeque_slot(cilkrt_tdeque *q, long i) CILKRT_HIDDEN;
  * slots; NULL if a thief took it (then top is unchanged). The caller
  * settles the bounds. */
 void *cilkrt_tdeque_pop(cilkrt_tdeque *q) CILKRT_HIDDEN;
-/* Owner: slot top - 1, and dropping the n slots below top once their
- * thieves have finished. */
+/* Owner: slot top - 1, and dropping it once its thief has finished. */
 void *cilkrt_tdeque_top_slot(cilkrt_tdeque *q) CILKRT_HIDDEN;
-void cilkrt_tdeque_pop_stolen(cilkrt_tdeque *q, long n) CILKRT_HIDDEN;
+void cilkrt_tdeque_pop_stolen(cilkrt_tdeque *q) CILKRT_HIDDEN;
+/* Owner: the n slots below slot top - 1 (stolen, waited for) are done;
+ * is slot top - 1 one of those? */
+void cilkrt_tdeque_done_below(cilkrt_tdeque *q, long n) CILKRT_HIDDEN;
+int cilkrt_tdeque_done(const cilkrt_tdeque *q) CILKRT_HIDDEN;
 void cilkrt_tdeque_reset_peak(cilkrt_tdeque *q) CILKRT_HIDDEN;
 /* Blocks q holds: 1 and one per growth since the pool started (blocks are
  * kept). */

@@ -371,9 +371,11 @@ Test(tdeque, stolen_slots_are_popped_without_a_store_of_ts)
         cr_assert_eq(atomic_load(&q->ts), ts, "no store of ts at pop %ld", pops);
         pops++;
     }
-    /* (the thief's empty deque splits each batch at once: runs of ~13) */
-    cr_expect(pops < N / 8, "whole runs were dropped at once (%ld pops)", pops);
-    cr_expect_eq((unsigned long)pops, atomic_load(&w->stats.failed_pops), "%ld pops, %lu waits", pops, (unsigned long)atomic_load(&w->stats.failed_pops));
+    cr_expect_eq(pops, N + 1);
+    /* one wait per run (the thief's empty deque splits each batch at once:
+     * runs of about 13) */
+    unsigned long waits = atomic_load(&w->stats.failed_pops);
+    cr_expect(waits < N / 8, "%lu waits for %ld stolen slots", waits, pops);
     cr_expect_eq(cilkrt_tdeque_depth(q), 0);
     cr_expect_eq(cilkrt_tdeque_pending(q, 1), 0);
     push(w, &group, count, 0);
@@ -544,10 +546,10 @@ static void steal_all(worker *w)
     while (cilkrt_tdeque_share(&w->pub.tq));
 }
 
-/* A finished batch, here one that crosses a block's end, is dropped by
- * the sync in one step: one wait, on its newest slot; the other slots'
- * states were never written. */
-Test(tdeque, sync_drops_a_finished_batch_across_a_block_at_once)
+/* A finished batch, here one that crosses a block's end, is waited for
+ * once, on its newest slot; its other slots' states were never written,
+ * and the sync pops them without a look at them. */
+Test(tdeque, sync_waits_once_for_a_finished_batch_across_a_block)
 {
     enum { N = CILKRT_TDEQUE_BLOCK + 64, CUT = CILKRT_TDEQUE_BLOCK - 100 };
     worker *w = new_worker(0), *thief = busy_thief(1);
@@ -563,12 +565,12 @@ Test(tdeque, sync_drops_a_finished_batch_across_a_block_at_once)
                  cilkrt_task_done(N - CUT), "the batch's completion, in its newest slot");
     cr_expect_eq(atomic_load(&((cilkrt_task *)cilkrt_tdeque_slot(q, N - 2))->state), 0,
                  "and nowhere else");
-    cr_assert(!pop_run(w), "the newer batch was stolen");
-    cr_expect_eq(cilkrt_tdeque_depth(q), CUT, "dropped in one step");
-    cr_expect_eq(group.n, CUT);
-    cr_assert(!pop_run(w), "the older batch was stolen");
+    while (cilkrt_group_pending(&group)) {
+        cr_assert(!pop_run(w), "every slot was stolen");
+        if (cilkrt_tdeque_depth(q) == CUT)
+            cr_expect_eq(atomic_load(&w->stats.failed_pops), 1, "one wait for the newer batch");
+    }
     cr_expect_eq(cilkrt_tdeque_depth(q), 0);
-    cr_expect_eq(group.n, 0);
     cr_expect_eq(atomic_load(&w->stats.failed_pops), 2, "one wait per batch");
     for (unsigned long i = 0; i < N; i++)
         cr_expect_eq(taken[i], 1, "task %lu", i);
@@ -582,16 +584,18 @@ Test(tdeque, sync_drops_a_finished_batch_across_a_block_at_once)
 }
 
 /* A batch holds the oldest shared slots, which may belong to an enclosing
- * group: the inner sync drops only its own group's part, and the outer
- * sync finds the rest recorded done in the newest of its slots. */
-Test(tdeque, batch_of_two_groups_is_dropped_by_each_sync_in_its_part)
+ * group: the inner sync waits for the batch, and the outer sync pops the
+ * rest of it. A push in between (onto an index of the run, popped
+ * already) is not taken for a done slot, and the wait for it writes the
+ * rest of the run back into its newest slot's state. */
+Test(tdeque, batch_of_two_groups_is_waited_for_once)
 {
     worker *w = new_worker(0), *thief = busy_thief(1);
     cilkrt_tdeque *q = &w->pub.tq;
     cilkrt_group outer, inner;
     cilkrt_group_init(&w->pub, &outer);
     cilkrt_group_init(&w->pub, &inner);
-    reset_taken(6);
+    reset_taken(8);
     push(w, &outer, count, 0);
     push(w, &outer, count, 1);
     for (unsigned long i = 2; i < 6; i++)
@@ -600,19 +604,24 @@ Test(tdeque, batch_of_two_groups_is_dropped_by_each_sync_in_its_part)
     cilkrt_task_run_batch(thief, q, 0, 1);
     cilkrt_task_run_batch(thief, q, 1, 3); /* outer's 1, inner's 2 and 3 */
     cilkrt_task_run_batch(thief, q, 4, 2);
-    cr_assert(cilkrt_task_pop(&w->pub, &inner) == NULL);
-    cr_expect_eq(inner.n, 2, "5 and 4 dropped together");
-    cr_assert(cilkrt_task_pop(&w->pub, &inner) == NULL);
-    cr_expect_eq(inner.n, 0, "3 and 2, not 1");
+    while (cilkrt_group_pending(&inner))
+        cr_assert(cilkrt_task_pop(&w->pub, &inner) == NULL);
+    cr_expect_eq(atomic_load(&w->stats.failed_pops), 2, "waits on 5 and 3");
     cr_expect_eq(cilkrt_tdeque_depth(q), 2);
-    cr_expect_eq(atomic_load(&((cilkrt_task *)cilkrt_tdeque_slot(q, 1))->state),
-                 cilkrt_task_done(1), "the rest of the batch is recorded in slot 1");
+    push(w, &outer, count, 6); /* index 2, once in the run: now private */
+    cilkrt_task *t = cilkrt_tdeque_steal(q);
+    cr_assert(t != NULL, "shared at once (drained)");
+    cilkrt_task_run_stolen(thief, t);
     cr_assert(cilkrt_task_pop(&w->pub, &outer) == NULL);
-    cr_expect_eq(outer.n, 1);
+    cr_expect_eq(atomic_load(&w->stats.failed_pops), 3, "6 was waited for, not taken as done");
     cr_assert(cilkrt_task_pop(&w->pub, &outer) == NULL);
+    cr_expect_eq(atomic_load(&w->stats.failed_pops), 4,
+                 "1, the rest of a done run, recorded back in its state when 6 was waited for");
+    cr_assert(cilkrt_task_pop(&w->pub, &outer) == NULL);
+    cr_expect_eq(atomic_load(&w->stats.failed_pops), 5, "0 is a run of its own");
     cr_expect_eq(outer.n, 0);
     cr_expect_eq(cilkrt_tdeque_depth(q), 0);
-    for (unsigned long i = 0; i < 6; i++)
+    for (unsigned long i = 0; i < 7; i++)
         cr_expect_eq(taken[i], 1, "task %lu", i);
     free_worker(w);
     free_worker(thief);

@@ -433,7 +433,7 @@ static void unused(Lower *L, const Sym *s, Buf *b)
 }
 
 /* The body split before its first spawn, as continuation mode splits its
- * fast clone (lower_cont.c, cont_split_point: why). cilkc_body_FN runs
+ * fast clone (split.c: why). cilkc_body_FN runs
  * the first k statements (knapsack's leaf test, with no group to set up
  * and nothing to save: gcc compiles it as the serial leaf) and calls
  * cilkc_spawning_FN, noinline, with the locals they declared; the callers'
@@ -448,7 +448,7 @@ static void emit_split_body(Lower *L, int k)
     const Node *body = L->fn->body;
     Buf extra = {0};
     buf_printf(&extra, "%s", CHILD_EXTRA);
-    each_local(L, k, PASS, cont_passed_param, &extra);
+    each_local(L, k, PASS, lower_passed_param, &extra);
     /* static: gcc may then drop or fold its parameters (IPA-SRA) */
     emit_body_signature(L, "spawning",
                         L->fn->decl->storage & SC_STATIC ? "__attribute__((noinline))"
@@ -476,7 +476,7 @@ static void emit_split_body(Lower *L, int k)
     emit_anchor(&L->e, L->fn->first); /* not the last statement's line */
     each_local(L, k, DECLARE, unused, NULL);
     emit_fmt(&L->e, "%scilkc_spawning_%s(cilkc_w", L->is_void ? "" : "return ", L->name);
-    each_local(L, k, PASS, cont_passed_arg, NULL);
+    each_local(L, k, PASS, lower_passed_arg, NULL);
     if (L->fn->nparams)
         emit_str(&L->e, ", ");
     lower_param_list(L, "");
@@ -488,7 +488,7 @@ static void emit_child_body(Lower *L)
     L->clone = CLONE_CHILD;
     L->e.view = VIEW_PLAIN;
     L->e.synched = "(!cilkc_out)";
-    int k = cont_split_point(L);
+    int k = lower_split_point(L);
     if (k) {
         emit_split_body(L, k);
         return;

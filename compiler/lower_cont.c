@@ -645,7 +645,7 @@ static void emit_frame_struct(Lower *L)
 }
 
 /* Declaration specifiers (after lead) and declarator of the fast clone
- * cilkc_fast_FN (part "fast") or of its spawning part (cont_split_point). */
+ * cilkc_fast_FN (part "fast") or of its spawning part (lower_split_point). */
 static void emit_fast_signature(Lower *L, const char *part, const char *lead, const char *extra)
 {
     emit_str(&L->e, lead);
@@ -692,136 +692,7 @@ static void emit_fast_tail(Lower *L)
     emit_str(&L->e, " }\n");
 }
 
-/* ---- The fast clone split before its first spawn ----
- *
- * When the body begins with statements that spawn nothing and may return
- * (the leaf tests of fib and knapsack), cilkc_fast_FN runs just those and
- * then calls cilkc_spawning_FN, noinline, with the locals they declared
- * and the parameters; the spawning part runs the rest of the body. Why:
- * gcc allocates registers for a whole function, and keeps a value the
- * spawning part needs across its calls in a callee-saved register from
- * the entry on; when the leaf test reads it (knapsack's `i`, sign-extended
- * for knap_weight[i]), all six are saved before the test, on every leaf
- * call (shrink-wrapping fails). Split, the entry is what the serial
- * function's leaf test is, and gcc inlines it at the spawning part's own
- * spawns. The entry has no frame yet (the frame is lazy, nothing is
- * resident), so its returns free nothing and it hands the spawning part
- * the same state the unsplit clone would have at that point. */
-
-typedef struct {
-    const Lower *L;
-    int bad;     /* a statement the entry cannot run */
-    int returns; /* a return the entry can take */
-} SplitScan;
-
-/* Does the declarator hide (or share its name with) another local? The
- * fast clone saves a hidden local into the frame, allocating it. */
-static int shares_name(const Func *fn, const Sym *s)
-{
-    for (int i = 0; s && i < fn->nlocals; i++)
-        if (fn->locals[i] != s && strcmp(fn->locals[i]->name, s->name) == 0)
-            return 1;
-    return 0;
-}
-
-/* Anything that needs the frame, or a label the spawning part could
- * share, keeps the statement out of the entry. */
-static void split_scan(Node *n, void *arg)
-{
-    SplitScan *sc = arg;
-    switch (n->kind) {
-    case N_SPAWN:
-    case N_SYNC:
-    case N_CILK_FOR:
-    case N_SCOPE:
-    case N_INLET:
-    case N_ABORT:
-    case N_LABEL:
-    case N_GOTO:
-        sc->bad = 1;
-        break;
-    case N_DECL:
-        for (int i = 0; i < n->decl->ndecls; i++)
-            sc->bad |= n->decl->decls[i]->spawn || shares_name(sc->L->fn, n->decl->decls[i]->sym);
-        break;
-    case N_RETURN:
-        sc->returns = 1;
-        break;
-    default:
-        break;
-    }
-}
-
-/* Can the entry declare d for the spawning part? Its automatic locals are
- * passed by value (not arrays, not reducers); statics, externs and
- * function declarations are at file scope already; a type declared here
- * would not be visible there. */
-static int split_decl_ok(const Lower *L, const Decl *d)
-{
-    if (d->defines_type || d->ndecls == 0)
-        return 0;
-    for (int i = 0; i < d->ndecls; i++) {
-        const Declarator *dd = d->decls[i];
-        const Sym *s = dd->sym;
-        if (!s || s->kind == SYM_TYPEDEF)
-            return 0;
-        if (sym_is_auto(s) && (analysis_is_array(L->u, dd) || s->reducer))
-            return 0;
-    }
-    return 1;
-}
-
-/* How many leading statements of the body the entry runs; 0: no split
- * (none of them can return, or the function has what the split leaves
- * alone: a frame from the start, locals that live in the frame, abort,
- * inlets, goto, K&R or variadic parameters). */
-int cont_split_point(const Lower *L)
-{
-    const Func *fn = L->fn;
-    if (!L->a.lazy || L->a.has_resident || L->workspan || L->aborts || L->is_main ||
-        L->a.has_inlets || fn->is_knr || fn->is_variadic)
-        return 0;
-    for (int i = fn->first; i < fn->last; i++)
-        if (tok_kind(L->u, i) == TK_GOTO)
-            return 0;
-    const Node *body = fn->body;
-    SplitScan sc = {L, 0, 0};
-    int k = 0;
-    for (; k < body->nkids; k++) {
-        Node *kid = body->kids[k];
-        int returns = sc.returns;
-        analysis_walk(kid, split_scan, &sc);
-        if (sc.bad || (kid->kind == N_DECL && !split_decl_ok(L, kid->decl))) {
-            sc.returns = returns;
-            break;
-        }
-    }
-    return k < body->nkids && sc.returns ? k : 0;
-}
-
-/* The automatic locals the entry's first k statements declare, in order:
- * the spawning part's extra parameters. */
-static void each_passed(const Lower *L, int k, void (*f)(Lower *, const Sym *, Buf *), Buf *b)
-{
-    for (int i = 0; i < k; i++) {
-        const Node *kid = L->fn->body->kids[i];
-        for (int j = 0; kid->kind == N_DECL && j < kid->decl->ndecls; j++)
-            if (sym_is_auto(kid->decl->decls[j]->sym))
-                f((Lower *)L, kid->decl->decls[j]->sym, b);
-    }
-}
-
-void cont_passed_param(Lower *L, const Sym *s, Buf *b)
-{
-    buf_printf(b, ", __typeof__(((struct cilkc_locals_%s *)0)->%s_%d) %s", L->name, s->name,
-               s->index, s->name);
-}
-
-void cont_passed_arg(Lower *L, const Sym *s, Buf *b)
-{
-    (void)b;
-    emit_fmt(&L->e, ", %s", s->name);
-}
+/* ---- The fast clone split before its first spawn (split.c: when, and why) ---- */
 
 static void passed_visible(Lower *L, const Sym *s, Buf *b)
 {
@@ -837,7 +708,7 @@ static void emit_spawning_part(Lower *L, int k)
     const Node *body = L->fn->body;
     Buf extra = {0};
     buf_printf(&extra, "%s", FAST_EXTRA);
-    each_passed(L, k, cont_passed_param, &extra);
+    lower_each_passed(L, k, lower_passed_param, &extra);
     emit_fast_signature(L, "spawning",
                         L->fn->decl->storage & SC_STATIC ? "__attribute__((noinline))"
                                                          : "static __attribute__((noinline))",
@@ -847,7 +718,7 @@ static void emit_spawning_part(Lower *L, int k)
     emit_fast_head(L);
     for (int i = 0; i < L->fn->nparams; i++)
         emit_fmt(&L->e, "(void)%s; ", L->fn->params[i]->name);
-    each_passed(L, k, passed_visible, NULL);
+    lower_each_passed(L, k, passed_visible, NULL);
     emit_str(&L->e, "{");
     lower_stmts(L, body, k, body->nkids);
     emit_str(&L->e, " }");
@@ -870,7 +741,7 @@ static void emit_split_fast_clone(Lower *L, int k)
     emit_anchor(&L->e, L->fn->first); /* not the last statement's line */
     emit_fmt(&L->e, "%scilkc_spawning_%s(cilkc_w, cilkc_parent, cilkc_site, cilkc_dst",
              L->is_void ? "" : "return ", L->name);
-    each_passed(L, k, cont_passed_arg, NULL);
+    lower_each_passed(L, k, lower_passed_arg, NULL);
     if (L->fn->nparams)
         emit_str(&L->e, ", ");
     lower_param_list(L, "");
@@ -883,7 +754,7 @@ static void emit_fast_clone(Lower *L)
     L->e.view = VIEW_FAST;
     L->e.synched = NULL; /* a stolen child would have ended this clone */
     L->nvisible = 0;
-    int k = cont_split_point(L);
+    int k = lower_split_point(L);
     if (k) {
         emit_split_fast_clone(L, k);
         return;

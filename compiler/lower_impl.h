@@ -104,13 +104,16 @@ int cont_loop_enter(Lower *L, const Node *n, LowerLoop *lp);
 void cont_loop_leave(Lower *L, int braced);
 void cont_func(Lower *L);
 void cont_abort(Lower *L);
-/* The split before the first spawn (child mode splits its body the same
- * way: lower_cont.c says why): how many leading statements the entry runs
- * (0: no split); a local they declare as the spawning part's extra
- * parameter (cont_passed_param) and as its argument (cont_passed_arg). */
-int cont_split_point(const Lower *L);
-void cont_passed_param(Lower *L, const Sym *s, Buf *b);
-void cont_passed_arg(Lower *L, const Sym *s, Buf *b);
+
+/* split.c: the body split before its first spawn, in both modes: how many
+ * leading statements the entry runs (0: no split); the automatic locals
+ * they declare, in order (lower_each_passed); such a local as the spawning
+ * part's extra parameter (lower_passed_param) and as its argument
+ * (lower_passed_arg). */
+int lower_split_point(const Lower *L);
+void lower_each_passed(const Lower *L, int k, void (*f)(Lower *, const Sym *, Buf *), Buf *b);
+void lower_passed_param(Lower *L, const Sym *s, Buf *b);
+void lower_passed_arg(Lower *L, const Sym *s, Buf *b);
 
 /* calls.c: continuation mode's plain calls of parallel functions become
  * spawn and sync where no child is outstanding (in the body, before its

@@ -148,20 +148,20 @@ typedef struct cilkrt_tdeque {
      * atomics: a plain load on the fast path. */
     char *_Atomic push_limit;
     char *_Atomic pop_floor;
-    unsigned long pushes;  /* spawns (statistics, counted at the syncs) */
-    char *block;           /* the current block: top is in [block, its end) */
-    long first;            /* index of the block's first slot */
-    long split;            /* the owner's copy of the shared split */
-    long peak;             /* deepest index recorded out of line (statistics:
-                              cilkrt_tdeque_peak reads the rest off the slots) */
-    char *limit, *floor;   /* the owner's bounds: the block's end; the slot
-                              above split or the block's start */
-    int reducers;          /* cilkrt_reducers_live when the deque was made: the
-                              hooks run out of line, on every push and pop */
-    long batch;            /* the last share, if a push made it (tdeque.c) */
+    unsigned long pushes;     /* spawns (statistics, counted at the syncs) */
+    char *block;              /* the current block: top is in [block, its end) */
+    long first;               /* index of the block's first slot */
+    long split;               /* the owner's copy of the shared split */
+    long peak;                /* deepest index recorded out of line (statistics:
+                                 cilkrt_tdeque_peak reads the rest off the slots) */
+    char *limit, *floor;      /* the owner's bounds: the block's end; the slot
+                                 above split or the block's start */
+    int reducers;             /* cilkrt_reducers_live when the deque was made: the
+                                 hooks run out of line, on every push and pop */
+    long batch;               /* the last share, if a push made it (tdeque.c) */
     long done_from, done_top; /* stolen slots [done_from, done_top) are done:
                                  the rest of a finished run (task.c) */
-    char *_Atomic *blocks; /* block table, read by thieves */
+    char *_Atomic *blocks;    /* block table, read by thieves */
     /* thieves' line */
     _Alignas(CILKRT_CACHE_LINE) _Atomic unsigned long ts; /* tail | split << 32 */
     _Atomic int movesplit;                                /* a thief found nothing: share more */

@@ -328,8 +328,7 @@ static void done_below(cilkrt_tdeque *q, long n)
     long i = cilkrt_tdeque_depth(q) - 1, hi = q->done_top < i ? q->done_top : i;
     if (q->done_from < hi) {
         cilkrt_task *t = cilkrt_tdeque_slot(q, hi - 1);
-        atomic_store_explicit(&t->state, cilkrt_task_done(hi - q->done_from),
-                              memory_order_relaxed);
+        atomic_store_explicit(&t->state, cilkrt_task_done(hi - q->done_from), memory_order_relaxed);
     }
     cilkrt_tdeque_done_below(q, n);
 }

@@ -162,6 +162,17 @@ static int lower_limits_and_look(worker *w)
     return frames_pending(w);
 }
 
+/* A child-mode request this worker made and a push is deferring is
+ * answered at the owner's next push (cilkrt_tdeque_urge): counted as a
+ * sleeper first, so the share that answers it wakes us (cilkrt_wake_idle),
+ * or our look at the deques (tasks_shared) sees it. */
+static void urge_requests(worker *w)
+{
+    for (int i = 0; i < cilkrt_pool_size; i++)
+        if (cilkrt_pool[i] != w)
+            cilkrt_tdeque_urge(&cilkrt_pool[i]->pub.tq);
+}
+
 /* Sleep until woken, or for cilkrt_sleep_ns while root calls are active.
  * Child stealing's shares wake sleepers (cilkrt_wake_idle); for
  * continuation stealing's frames the sleeper lowers the push bounds
@@ -185,6 +196,7 @@ static int sleep_a_while(worker *w, cilkrt_stop_fn stop, void *arg)
      * our lowering of the bound */
     atomic_fetch_add_explicit(&nsleepers, 1, memory_order_seq_cst);
     atomic_thread_fence(memory_order_seq_cst);
+    urge_requests(w);
     int timed = atomic_load_explicit(&cilkrt_active_roots, memory_order_relaxed) > 0;
     int lower = timed && !w->woken_for_nothing;
     int why = AWAKE; /* did not sleep: a reason to wake */

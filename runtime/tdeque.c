@@ -98,9 +98,12 @@ static long split_of(unsigned long ts) { return (long)(ts >> 32); }
 #define ASK_POP ((char *)~(uintptr_t)0) /* pop_floor while a request waits */
 
 /* movesplit: 0, or a thief's request, or the owner's own (it found
- * nothing left for thieves: ask_share), which no push defers */
+ * nothing left for thieves: ask_share), or a thief's request that waited
+ * until the thief went to sleep (cilkrt_tdeque_urge); a push defers only
+ * the first */
 #define ASKED 1
 #define ASKED_BY_OWNER 2
+#define URGED 3
 
 /* The most pushes a request waits for (see wanted) */
 #define DEFER_MAX 256
@@ -202,7 +205,7 @@ static long wanted(const cilkrt_tdeque *q)
 static char *deferred(const cilkrt_tdeque *q, int asked)
 {
     long at = q->split + wanted(q), end = q->first + CILKRT_TDEQUE_BLOCK;
-    if (asked == ASKED_BY_OWNER || at <= top_index(q))
+    if (asked != ASKED || at <= top_index(q))
         return ASK_PUSH;
     return slot_in_block(q, at < end ? at : end);
 }
@@ -231,7 +234,9 @@ static void refresh(cilkrt_tdeque *q)
                             : q->reducers || drained(q) ? ASK_PUSH
                                                         : deferred(q, asked));
     publish(&q->pop_floor, ask ? ASK_POP : q->floor);
-    if (!ask && atomic_load_explicit(&q->movesplit, memory_order_relaxed)) {
+    /* a request, or an urged one, stored since our load: lower again */
+    int again = atomic_load_explicit(&q->movesplit, memory_order_relaxed);
+    if ((!ask && again) || (asked == ASKED && again == URGED)) {
         atomic_store_explicit(&q->push_limit, ASK_PUSH, memory_order_relaxed);
         atomic_store_explicit(&q->pop_floor, ASK_POP, memory_order_relaxed);
     }
@@ -275,6 +280,29 @@ static void ask_share(cilkrt_tdeque *q)
 {
     q->batch = 0;
     atomic_store_explicit(&q->movesplit, ASKED_BY_OWNER, memory_order_relaxed);
+}
+
+/* A thief about to sleep: a request of its that a push is deferring
+ * (wanted) is answered at the owner's next push instead, and the streak
+ * ends (the share by an urged request sets no batch). The deferral is for
+ * loops of tiny spawns, where the thief asks again within a few pushes;
+ * a thief that spun until it sleeps is starving, and waiting for up to
+ * DEFER_MAX more pushes would keep it idle while the owner's private
+ * tasks pile up (a producer spawning slower than a thief consumes:
+ * docs/stability.md). The same stores as a request: the race with the
+ * owner's refresh is the one the header comment argues, and refresh's
+ * second look at movesplit lowers the bounds again for an urge it
+ * overwrote. */
+void cilkrt_tdeque_urge(cilkrt_tdeque *q)
+{
+    int asked = ASKED;
+    if (atomic_load_explicit(&q->movesplit, memory_order_relaxed) != ASKED ||
+        !atomic_compare_exchange_strong_explicit(&q->movesplit, &asked, URGED, memory_order_relaxed,
+                                                 memory_order_relaxed))
+        return;
+    /* release: the owner's CAS that overwrites these reads them (publish) */
+    atomic_store_explicit(&q->push_limit, ASK_PUSH, memory_order_release);
+    atomic_store_explicit(&q->pop_floor, ASK_POP, memory_order_release);
 }
 
 void cilkrt_tdeque_ask(cilkrt_tdeque *q)

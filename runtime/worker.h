@@ -138,6 +138,8 @@ long cilkrt_tdeque_share(cilkrt_tdeque *q) CILKRT_HIDDEN;
 /* A thief (or a test): ask the owner to share, through movesplit and the
  * inline paths' bounds. */
 void cilkrt_tdeque_ask(cilkrt_tdeque *q) CILKRT_HIDDEN;
+/* A thief about to sleep: a deferred request is answered at the next push. */
+void cilkrt_tdeque_urge(cilkrt_tdeque *q) CILKRT_HIDDEN;
 void *cilkrt_tdeque_slot(cilkrt_tdeque *q, long i) CILKRT_HIDDEN;
 /* Owner, when the inline pop finds top <= pop_floor: pop slot top - 1 and
  * return it if it is private, or after taking back part of the shared

@@ -21,7 +21,7 @@
 
 #define STRESS_OPS 10000000UL
 
-static atomic_uchar *taken;  /* per id: times run */
+static atomic_uchar *taken;     /* per id: times run */
 static worker *volatile ran_on; /* the worker that ran task B */
 
 static void count(cilkrt_worker *w, cilkrt_task *t)
@@ -230,6 +230,38 @@ Test(tdeque, a_request_right_after_a_share_waits_for_more_pushes)
     free_worker(thief);
 }
 
+/* A thief about to sleep urges its deferred request (cilkrt_tdeque_urge):
+ * the owner's next push answers it whatever is private, and the streak
+ * ends. Without the urge a starving thief waited for up to 256 pushes
+ * while the owner's private tasks piled up (docs/stability.md). */
+Test(tdeque, an_urged_request_is_answered_at_the_next_push)
+{
+    worker *w = new_worker(0), *thief = new_worker(1);
+    cilkrt_tdeque *q = &w->pub.tq;
+    cilkrt_group_init(&w->pub, &group);
+    reset_taken(16);
+    cilkrt_tdeque_urge(q); /* the owner's own request (empty deque): no thief's to urge */
+    cr_expect_eq(atomic_load(&q->movesplit), 2);
+    push(w, &group, count, 0); /* shared at once: the deque was empty */
+    cr_assert_eq(id_of(steal_run(w, thief)), 0);
+    push(w, &group, count, 1); /* answered at once; the streak starts */
+    cr_assert_eq(id_of(steal_run(w, thief)), 1);
+    push(w, &group, count, 2); /* asked again: 1 private, 4 wanted */
+    cr_expect_null(steal_run(w, thief), "the request waits for more pushes");
+    cilkrt_tdeque_urge(q);
+    cr_expect_eq(atomic_load(&q->push_limit), (char *)0, "the next push goes out of line");
+    push(w, &group, count, 3); /* 2 and 3 private: shares 2 */
+    cr_expect_eq(id_of(steal_run(w, thief)), 2, "the urged request is answered");
+    push(w, &group, count, 4); /* the urge ended the streak: shared at once */
+    cr_expect_eq(id_of(steal_run(w, thief)), 3);
+    while (cilkrt_group_pending(&group))
+        pop_run(w);
+    for (int i = 0; i <= 4; i++)
+        cr_expect_eq(taken[i], 1, "task %d", i);
+    free_worker(w);
+    free_worker(thief);
+}
+
 /* In a program with reducers every push and pop goes out of line, where
  * the hooks run in pairs, the pop's around the task, which it runs itself
  * (returning NULL: the sync has nothing left to run): the strand's views
@@ -262,10 +294,7 @@ Test(tdeque, with_reducers_every_push_and_pop_runs_the_hooks)
 
 /* Steal-half takes the largest power of two not above half of the shared
  * slots, oldest first, in one CAS; steal-one takes one. */
-static long shared_of(worker *w)
-{
-    return cilkrt_tdeque_pending(&w->pub.tq, 0);
-}
+static long shared_of(worker *w) { return cilkrt_tdeque_pending(&w->pub.tq, 0); }
 
 Test(tdeque, steal_half_takes_a_power_of_two_not_above_half)
 {
@@ -524,7 +553,7 @@ Test(tdeque, waiting_owner_sleeps_until_the_thief_is_done, .timeout = 120)
  * steal-half, a thief runs the first task of a batch and leaves the rest
  * as proxies on its own deque, where the other thieves (and the owner,
  * leapfrogging) take them: thieves try each other's deques too. */
-static int stress_half;          /* the policy of the thieves' steals */
+static int stress_half;                       /* the policy of the thieves' steals */
 static worker *stress_ws[1 + STRESS_THIEVES]; /* the owner, then the thieves */
 /* A thief nobody asks for work: it runs a batch without splitting it. */
 static worker *busy_thief(int id)

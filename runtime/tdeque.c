@@ -38,10 +38,20 @@
  * until exit (the deque's memory is its deepest depth).
  *
  * A thief that finds nothing, or takes the last shared slot, asks the
- * owner to share (cilkrt_tdeque_ask); so does the owner when it learns
- * that nothing is left for thieves. The owner's next push then shares
+ * owner to share (cilkrt_tdeque_ask); so does the owner when it finds
+ * every slot stolen (drained, as Lace's allstolen), and so does a thief
+ * about to sleep (cilkrt_tdeque_urge). The owner's next push then shares
  * the older half of its private slots (at least the new one), and so
  * does its next pop (a loop's sync).
+ *
+ * Taken back: an owner whose pop takes its last shared slot back asks
+ * nothing. No thief took the slot, so none may want one: at one worker,
+ * or with every thief busy, a loop of plain calls of a function that
+ * spawns once paid a share and a compare-and-swap per call (64 ns a call
+ * at P = 1, docs/performance.md). A thief that is looking asks at its
+ * next look, and one about to sleep urges, so a task spawned before a
+ * long serial stretch (spawn f(); g(); sync;) is still shared when a
+ * worker is idle.
  *
  * The inline paths test one bound each and nothing else: a push goes
  * out of line when its new top reaches push_limit, a pop when top is at
@@ -292,11 +302,14 @@ static void ask_share(cilkrt_tdeque *q)
  * docs/stability.md). The same stores as a request: the race with the
  * owner's refresh is the one the header comment argues, and refresh's
  * second look at movesplit lowers the bounds again for an urge it
- * overwrote. */
+ * overwrote. With no request pending the thief makes one, urged: since
+ * its last look the owner may have taken its last shared slot back
+ * without asking (header, "taken back"), and its next push must share
+ * and wake the sleeper. */
 void cilkrt_tdeque_urge(cilkrt_tdeque *q)
 {
-    int asked = ASKED;
-    if (atomic_load_explicit(&q->movesplit, memory_order_relaxed) != ASKED ||
+    int asked = atomic_load_explicit(&q->movesplit, memory_order_relaxed);
+    if ((asked != 0 && asked != ASKED) ||
         !atomic_compare_exchange_strong_explicit(&q->movesplit, &asked, URGED, memory_order_relaxed,
                                                  memory_order_relaxed))
         return;
@@ -405,9 +418,7 @@ void *cilkrt_tdeque_pop(cilkrt_tdeque *q)
         if (atomic_compare_exchange_weak_explicit(&q->ts, &ts, pack(tail, keep),
                                                   memory_order_relaxed, memory_order_relaxed)) {
             q->split = keep;
-            if (keep == tail) /* nothing left for thieves: see ask_share */
-                ask_share(q);
-            set_top(q, i);
+            set_top(q, i); /* (keep == tail: see the header, "taken back") */
             return cilkrt_tdeque_slot(q, i);
         }
     }

@@ -171,6 +171,49 @@ Test(tdeque, a_request_waits_for_something_to_share)
     free_worker(w);
 }
 
+/* The id of a task, -1 for none. */
+static long id_of(cilkrt_task *t) { return t ? (long)*CILKRT_RECORD_OF(t, unsigned long) : -1; }
+
+/* An owner that takes its last shared slot back asks nothing (tdeque.c,
+ * "taken back"): its next push stays private, on the fast path, until a
+ * thief asks. A loop of plain calls of a function that spawns once paid a
+ * share and a compare-and-swap per call when the take-back asked. */
+Test(tdeque, a_slot_taken_back_asks_nothing)
+{
+    worker *w = new_worker(0);
+    cilkrt_tdeque *q = &w->pub.tq;
+    cilkrt_group_init(&w->pub, &group);
+    reset_taken(4);
+    push(w, &group, count, 0); /* shared at once: the deque was empty */
+    cr_assert(pop_run(w), "taken back");
+    cr_expect_eq(atomic_load(&q->movesplit), 0, "nobody asked");
+    cr_expect_neq(atomic_load(&q->push_limit), NULL, "the next push is inline");
+    push(w, &group, count, 1);
+    cr_expect_null(cilkrt_tdeque_steal(q), "the push stayed private");
+    push(w, &group, count, 2); /* the thief asked: shares the older half, 1 */
+    cr_expect_eq(id_of(cilkrt_tdeque_steal(q)), 1);
+    free_worker(w);
+}
+
+/* A thief about to sleep urges every owner, even one with no request
+ * pending (it may have taken its last shared slot back since the thief's
+ * last look): the owner's next push shares, and its share wakes the
+ * sleeper. */
+Test(tdeque, a_sleeping_thief_asks_an_owner_that_took_back)
+{
+    worker *w = new_worker(0);
+    cilkrt_tdeque *q = &w->pub.tq;
+    cilkrt_group_init(&w->pub, &group);
+    reset_taken(4);
+    push(w, &group, count, 0);
+    cr_assert(pop_run(w), "taken back");
+    cilkrt_tdeque_urge(q);
+    cr_expect_eq(atomic_load(&q->push_limit), NULL, "the next push goes out of line");
+    push(w, &group, count, 1);
+    cr_expect_eq(id_of(cilkrt_tdeque_steal(q)), 1, "and shares");
+    free_worker(w);
+}
+
 /* A thief that took the last shared slot and asks again before the owner
  * has pushed more must not get the next task alone (a spawn loop's
  * lock-step: a steal per task): after a push has answered a thief, the
@@ -184,8 +227,6 @@ static cilkrt_task *steal_run(worker *v, worker *thief)
         cilkrt_task_run_stolen(thief, t);
     return t;
 }
-
-static long id_of(cilkrt_task *t) { return t ? (long)*CILKRT_RECORD_OF(t, unsigned long) : -1; }
 
 Test(tdeque, a_request_right_after_a_share_waits_for_more_pushes)
 {

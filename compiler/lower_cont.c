@@ -521,9 +521,11 @@ void cont_spawn(Lower *L, const Node *n, int site)
     if (slow)
         emit_fmt(&L->e, " if (0) { cilkc_resume_%d:; }", site);
     lower_ws(L, " cilkrt_wsp_resume(cilkc_w, " WS ");");
-    emit_str(&L->e, " }");
+    /* inside the spawn's block: the call may be the whole body of a loop,
+     * an if or an else, and its sync and label must stay in that body */
     if (n->synced_call)
         synced_call_end(L, n, site);
+    emit_str(&L->e, " }");
 }
 
 /* Cilk-5's abort: only a slow clone can have children still out (a fast

@@ -516,8 +516,8 @@ long ){0};
                 }
             }
         }
-    }
-    {
+        {
+        }
     }
 #line 20
     {
@@ -628,8 +628,8 @@ long ){0};
             }
 #line 23
         }
-    }
-    {
+        {
+        }
 #line 23
     }
     {
@@ -739,20 +739,20 @@ static void cilkc_slow_h(cilkrt_worker *cilkc_w, cilkrt_frame *cilkc_h)
 #line 19
             cilkc_resume_1:;
         }
-    }
-    {
+        {
 #line 19
-        cilkc_h->entry = 4;
+            cilkc_h->entry = 4;
 #line 19
-        if (!cilkrt_sync(cilkc_w, cilkc_h)) return;
+            if (!cilkrt_sync(cilkc_w, cilkc_h)) return;
 #line 19
-        if (0) {
+            if (0) {
 #line 19
-            cilkc_resume_4:;
+                cilkc_resume_4:;
+            }
         }
-    }
 #line 19
-    cilkc_called_1:;
+        cilkc_called_1:;
+    }
     {
         {
 #line 20
@@ -866,22 +866,22 @@ static void cilkc_slow_h(cilkrt_worker *cilkc_w, cilkrt_frame *cilkc_h)
 #line 23
             cilkc_resume_3:;
         }
-    }
+        {
 #line 23
-    {
+            cilkc_h->entry = 6;
 #line 23
-        cilkc_h->entry = 6;
+            if (!cilkrt_sync(cilkc_w, cilkc_h)) return;
 #line 23
-        if (!cilkrt_sync(cilkc_w, cilkc_h)) return;
+            if (0) {
 #line 23
-        if (0) {
-#line 23
-            cilkc_resume_6:;
+                cilkc_resume_6:;
+            }
         }
-    }
 #line 23
-    cilkc_called_3:;
+        cilkc_called_3:;
+    }
     {
+#line 24
         {
 #line 24
             cilkc_h->entry = 7;

@@ -22,7 +22,7 @@
 # hand-lowered micro-benchmarks) is defined in runtime/runtime.mk.
 
 BENCH_DIR := $(BUILD)/bench
-BENCH_NAMES := fib nqueens nqueens5 cilksort matmul knapsack heat spawnloop uts
+BENCH_NAMES := fib nqueens nqueens5 cilksort matmul knapsack heat spawnloop uts calls
 BENCH_LOOP_NAMES := forloop heatfor reducesum
 BENCH_LOOP_CILKC := $(basename $(notdir $(wildcard \
     $(addprefix bench/programs/,$(addsuffix .cilkc,$(BENCH_LOOP_NAMES))))))

@@ -65,7 +65,7 @@ while [ $# -gt 0 ]; do
 done
 
 loop_benches="forloop heatfor reducesum"
-benches="fib nqueens nqueens5 cilksort matmul knapsack heat spawnloop uts $loop_benches"
+benches="fib nqueens nqueens5 cilksort matmul knapsack heat spawnloop uts calls $loop_benches"
 # the fair fight's programs (below, at larger sizes)
 fair_benches="fib nqueens nqueens5 knapsack uts"
 parallel_configs="cont child gomp iomp tbb"
@@ -85,14 +85,14 @@ size_of() {
         fib) echo 27 ;; nqueens) echo 11 ;; nqueens5) echo 10 ;; cilksort) echo 500000 ;;
         matmul) echo 256 ;; knapsack) echo 18 ;; heat) echo 1024 ;;
         spawnloop) echo 300000 ;; forloop) echo 1000000 ;; uts) echo 8 ;;
-        heatfor) echo 1024 ;; reducesum) echo 10000000 ;;
+        heatfor) echo 1024 ;; reducesum) echo 10000000 ;; calls) echo 1000000 ;;
         esac
     else
         case $1 in
         fib) echo 30 ;; nqueens) echo 12 ;; nqueens5) echo 11 ;; cilksort) echo 4000000 ;;
         matmul) echo 1024 ;; knapsack) echo 22 ;; heat) echo 2048 ;;
         spawnloop) echo 1000000 ;; forloop) echo 10000000 ;; uts) echo 9 ;;
-        heatfor) echo 2048 ;; reducesum) echo 100000000 ;;
+        heatfor) echo 2048 ;; reducesum) echo 100000000 ;; calls) echo 10000000 ;;
         esac
     fi
 }

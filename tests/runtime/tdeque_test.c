@@ -187,7 +187,7 @@ Test(tdeque, a_slot_taken_back_asks_nothing)
     push(w, &group, count, 0); /* shared at once: the deque was empty */
     cr_assert(pop_run(w), "taken back");
     cr_expect_eq(atomic_load(&q->movesplit), 0, "nobody asked");
-    cr_expect_neq(atomic_load(&q->push_limit), NULL, "the next push is inline");
+    cr_expect(atomic_load(&q->push_limit) != NULL, "the next push is inline");
     push(w, &group, count, 1);
     cr_expect_null(cilkrt_tdeque_steal(q), "the push stayed private");
     push(w, &group, count, 2); /* the thief asked: shares the older half, 1 */

@@ -108,7 +108,7 @@ static long split_of(unsigned long ts) { return (long)(ts >> 32); }
 #define ASK_POP ((char *)~(uintptr_t)0) /* pop_floor while a request waits */
 
 /* movesplit: 0, or a thief's request, or the owner's own (it found
- * nothing left for thieves: ask_share), or a thief's request that waited
+ * every slot stolen: ask_share), or a thief's request that waited
  * until the thief went to sleep (cilkrt_tdeque_urge); a push defers only
  * the first */
 #define ASKED 1
@@ -194,7 +194,7 @@ static int drained(const cilkrt_tdeque *q) { return top_index(q) < q->split; }
 /* How many private slots a thief's request waits for at a push: four
  * times the owner's last share if that share was made by a push and
  * nothing reset the streak since (a pop's or a poll's share, the owner
- * finding nothing left for thieves), at most DEFER_MAX; 0 (answer at
+ * finding every slot stolen), at most DEFER_MAX; 0 (answer at
  * once) otherwise. In a loop of tiny spawns the thief takes the last
  * shared slot and asks again before the owner has pushed another: shared
  * at once, each request would move one task, at the price of a steal
@@ -281,7 +281,7 @@ static void use_block(cilkrt_tdeque *q, long b, long t)
 /* Top at index t, in block t's own block. */
 static void set_top(cilkrt_tdeque *q, long t) { use_block(q, t >> CILKRT_TDEQUE_BLOCK_LOG, t); }
 
-/* The owner found nothing left for thieves (as at the start): its next
+/* The owner found every slot stolen (as at the start): its next
  * push shares at once, as if a thief had asked. Otherwise a task spawned
  * before a long serial stretch (spawn f(); g(); sync;) would stay private
  * until the next spawn, and f could not run beside g. The caller then

@@ -89,7 +89,7 @@ struct Decl {
 typedef enum {
     N_BLOCK,   /* kids */
     N_DECL,    /* decl */
-    N_EXPR,    /* expression statement: e */
+    N_EXPR,    /* expression statement: e; a call, see below */
     N_EMPTY,   /* ; */
     N_IF,      /* e = condition, body = then, els = else (or NULL) */
     N_SWITCH,  /* e, body */
@@ -129,7 +129,10 @@ struct Node {
     Decl *decl; /* N_DECL */
     int label;  /* N_LABEL: token index of the name */
     /* N_SPAWN: [lv op] spawn callee(args); also the spawn of a declarator's
-     * initializer (then lv is empty and Declarator.spawn points here) */
+     * initializer (then lv is empty and Declarator.spawn points here).
+     * N_EXPR `f(args);` or `lv op f(args);`, f a name and the call not in
+     * parentheses: the same fields, callee non-empty (spawn_tok -1), which
+     * compiler/calls.c needs to make the call a spawn; otherwise empty */
     int spawn_tok; /* token index of the spawn keyword */
     int op;        /* 0 (plain), or the token kind of =, +=, -=, ... */
     Range lv;      /* destination lvalue (empty if none) */

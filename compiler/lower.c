@@ -1274,6 +1274,5 @@ int lower_unit(const Unit *u, StealMode mode, int workspan, Diag *d, Buf *out)
     }
     copy_bytes(&L, pos, u->len, &t);
     free(L.visible);
-    calls_free(&L);
     return L.errors;
 }

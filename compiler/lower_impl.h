@@ -43,10 +43,8 @@ typedef struct {
     int nvisible;
     const LowerLoop *loops; /* the loops around the code being written */
     int errors;
-    int entry;         /* child mode: writing the split body's entry (lower_child.c),
-                          where nothing has been spawned: a return needs no sync */
-    Range **call_args; /* calls.c: the argument lists of the calls it made spawns */
-    int ncall_args;
+    int entry; /* child mode: writing the split body's entry (lower_child.c),
+                  where nothing has been spawned: a return needs no sync */
     /* Cilk-5 (lower_cilk5.c) */
     int aborts;     /* the unit has `abort`: its frames poll for it */
     int inlet_site; /* writing the inlet body of this spawn site: a return
@@ -117,9 +115,8 @@ void lower_passed_arg(Lower *L, const Sym *s, Buf *b);
 
 /* calls.c: continuation mode's plain calls of parallel functions become
  * spawn and sync where no child is outstanding (in the body, before its
- * analysis); calls_free when the unit is written */
+ * analysis) */
 void calls_as_spawns(Lower *L, Node *body);
-void calls_free(Lower *L);
 
 /* lower_child.c: child mode */
 void child_spawn(Lower *L, const Node *n, int site);

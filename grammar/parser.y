@@ -6,9 +6,10 @@
  * may shadow a typedef name until the end of its block).
  *
  * What it builds (ast.h): statement trees of function bodies, Decls and
- * Declarators, symbols with Token.sym links, spawn/sync nodes. Expressions
- * stay token ranges: a location is a half-open range of token indexes, so
- * @$ of any rule is the Range the lowering needs.
+ * Declarators, symbols with Token.sym links, spawn/sync nodes, and the
+ * call of a call statement (for compiler/calls.c). Expressions stay token
+ * ranges: a location is a half-open range of token indexes, so @$ of any
+ * rule is the Range the lowering needs.
  */
 %code requires {
 #include "ast.h"
@@ -36,11 +37,14 @@ typedef struct {
 
 /* An expression: only what spawn, & and calls need to know. */
 typedef struct {
-    int kind;        /* EX_OTHER, EX_CALL, EX_SPAWN, EX_SPAWN_ASSIGN */
+    int kind;        /* EX_OTHER, EX_CALL, EX_CALL_ASSIGN, EX_SPAWN, EX_SPAWN_ASSIGN */
     int root;        /* token of the object named (x in x, x.m, x[i]), -1 */
     Node *spawn;     /* EX_SPAWN*: the spawn node */
-    Range callee;    /* EX_CALL */
-    Ranges args;     /* EX_CALL */
+    Range callee;    /* EX_CALL*: the called expression */
+    Ranges args;     /* EX_CALL*: the arguments */
+    Range call;      /* EX_CALL*: callee(args) */
+    Range lv;        /* EX_CALL_ASSIGN: the destination */
+    int op;          /* EX_CALL_ASSIGN: TK_ASSIGN, TK_ADD_ASSIGN, ... */
 } Ex;
 }
 
@@ -60,7 +64,7 @@ typedef struct {
 #define YYMAXDEPTH 250000
 
 enum { DCL_NAME, DCL_FUNC, DCL_OTHER };
-enum { EX_OTHER, EX_CALL, EX_SPAWN, EX_SPAWN_ASSIGN };
+enum { EX_OTHER, EX_CALL, EX_CALL_ASSIGN, EX_SPAWN, EX_SPAWN_ASSIGN };
 
 /* A spawn seen in an expression, and whether a statement form took it. */
 typedef struct {
@@ -115,7 +119,7 @@ static int yylex(YYSTYPE *lval, Loc *loc, Parser *p);
 static void yyerror(const Loc *loc, Parser *p, const char *msg);
 
 #define RANGE(loc) ((Range){(loc).first, (loc).last})
-#define EX_NONE ((Ex){EX_OTHER, -1, NULL, {0, 0}, {NULL, 0}})
+#define EX_NONE ((Ex){.kind = EX_OTHER, .root = -1})
 #define SPEC(storage, defines) ((Spec){storage, defines})
 static const Dcl DCL_NONE = {-1, DCL_OTHER, {NULL, 0}, 0, 0};
 
@@ -143,11 +147,11 @@ static void recover(Parser *p, int first);
 static Ex ex_ident(Parser *p, int tok);
 static Ex ex_paren(Ex e);
 static Ex ex_root(Ex e);
-static Ex ex_call(Loc callee, Ranges args);
+static Ex ex_call(Loc callee, Ranges args, Loc at);
 static Ranges ranges_add(Parser *p, Ranges r, Loc at);
 static Ex ex_addr(Parser *p, Ex e);
 static Ex ex_spawn(Parser *p, int tok, Ex call, Loc at);
-static Ex ex_assign(Loc lv, int op, Ex rhs);
+static Ex ex_assign(Loc lv, int op, Ex rhs, Loc rhs_at);
 static Node *st_node(Parser *p, NodeKind kind, Loc at);
 static Node *st_block(Parser *p, Vec kids, Loc at);
 static Node *st_decl(Parser *p, Decl *decl, Loc at);
@@ -849,8 +853,8 @@ offsetof_member
 postfix_expression
     : primary_expression
     | postfix_expression "[" expression "]"         { $$ = ex_root($1); }
-    | postfix_expression "(" ")"                    { $$ = ex_call(@1, (Ranges){NULL, 0}); }
-    | postfix_expression "(" argument_list ")"      { $$ = ex_call(@1, $3); }
+    | postfix_expression "(" ")"                    { $$ = ex_call(@1, (Ranges){NULL, 0}, @$); }
+    | postfix_expression "(" argument_list ")"      { $$ = ex_call(@1, $3, @$); }
     | postfix_expression "." member_name            { $$ = ex_root($1); }
     | postfix_expression "->" member_name           { $$ = EX_NONE; }
     | postfix_expression "++"                       { $$ = EX_NONE; }
@@ -955,7 +959,7 @@ conditional_expression
 
 assignment_expression
     : conditional_expression
-    | unary_expression assignment_operator assignment_expression    { $$ = ex_assign(@1, $2, $3); }
+    | unary_expression assignment_operator assignment_expression    { $$ = ex_assign(@1, $2, $3, @3); }
     ;
 
 assignment_operator
@@ -1623,12 +1627,13 @@ static Ex ex_root(Ex e)
     return r;
 }
 
-static Ex ex_call(Loc callee, Ranges args)
+static Ex ex_call(Loc callee, Ranges args, Loc at)
 {
     Ex e = EX_NONE;
     e.kind = EX_CALL;
     e.callee = RANGE(callee);
     e.args = args;
+    e.call = RANGE(at);
     return e;
 }
 
@@ -1669,9 +1674,16 @@ static Ex ex_spawn(Parser *p, int tok, Ex call, Loc at)
     return e;
 }
 
-/* LV op= spawn call */
-static Ex ex_assign(Loc lv, int op, Ex rhs)
+/* LV op= spawn call, and LV op= call with the call not in parentheses
+ * (the shape st_call records) */
+static Ex ex_assign(Loc lv, int op, Ex rhs, Loc rhs_at)
 {
+    if (rhs.kind == EX_CALL && rhs.call.last == rhs_at.last) {
+        rhs.kind = EX_CALL_ASSIGN;
+        rhs.lv = RANGE(lv);
+        rhs.op = op;
+        return rhs;
+    }
     if (rhs.kind != EX_SPAWN)
         return EX_NONE;
     rhs.spawn->op = op;
@@ -1734,6 +1746,24 @@ static Node *st_for_decl(Parser *p, Decl *decl, Loc at)
     return st_decl(p, decl, at);
 }
 
+/* `f(args);` or `lv op f(args);` with f a name: the statement holds the
+ * call as a spawn of it would (ast.h), for compiler/calls.c. A call in
+ * parentheses, `(f(a));` or `x = (f(a));`, is not recorded: a ')'
+ * follows it within the statement. */
+static void st_call(Parser *p, Node *n, Ex e, Loc e_at)
+{
+    if ((e.kind != EX_CALL && e.kind != EX_CALL_ASSIGN) || e.call.last != e_at.last)
+        return;
+    if (e.callee.last - e.callee.first != 1 || p->u->toks[e.callee.first].kind != TK_IDENT)
+        return;
+    n->callee = e.callee;
+    n->args = e.args.v;
+    n->nargs = e.args.n;
+    n->call = e.call;
+    n->op = e.op;
+    n->lv = e.kind == EX_CALL_ASSIGN ? e.lv : (Range){e_at.first, e_at.first};
+}
+
 /* An expression statement; the statement forms of spawn become N_SPAWN. */
 static Node *st_expr(Parser *p, Ex e, Loc e_at, Loc at)
 {
@@ -1753,6 +1783,7 @@ static Node *st_expr(Parser *p, Ex e, Loc e_at, Loc at)
     }
     Node *n = st_node(p, N_EXPR, at);
     n->e = RANGE(e_at);
+    st_call(p, n, e, e_at);
     return n;
 }
 

@@ -141,6 +141,51 @@ Test(frontend, spawn_in_declaration)
     cr_assert(u->funcs[0]->is_parallel);
 }
 
+/* compiler/calls.c may make these a spawn and a sync: the parser records
+ * the call on the statement as a spawn's fields. */
+Test(frontend, call_statement_records_the_call)
+{
+    Unit *u = parse("int f(int, int); int g(void);\n"
+                    "void h(int *a, int x) { f(1, (2, 3)); x += f(x, 4); a[f(5, 6)] = g(); }\n");
+    cr_assert_eq(diag.nerrors, 0);
+    Node **k = u->funcs[0]->body->kids;
+    cr_assert_eq(k[0]->kind, N_EXPR);
+    cr_assert_str_eq(text(u, k[0]->callee), "f");
+    cr_assert_eq(k[0]->op, 0);
+    cr_assert_eq(k[0]->lv.first, k[0]->first);
+    cr_assert_eq(k[0]->lv.last, k[0]->first);
+    cr_assert_eq(k[0]->nargs, 2);
+    cr_assert_str_eq(text(u, k[0]->args[1]), "(2, 3)");
+    cr_assert_str_eq(text(u, k[0]->call), "f(1, (2, 3))");
+    cr_assert_eq(k[0]->spawn_tok, -1);
+    cr_assert_eq(k[1]->op, TK_ADD_ASSIGN);
+    cr_assert_str_eq(text(u, k[1]->lv), "x");
+    cr_assert_str_eq(text(u, k[1]->call), "f(x, 4)");
+    cr_assert_eq(k[2]->op, TK_ASSIGN);
+    cr_assert_str_eq(text(u, k[2]->lv), "a[f(5, 6)]");
+    cr_assert_str_eq(text(u, k[2]->callee), "g");
+    cr_assert_eq(k[2]->nargs, 0);
+    cr_assert_null(k[2]->args);
+}
+
+/* Only a named callee, with the call the whole statement or the whole
+ * right side of its one assignment, not in parentheses. */
+Test(frontend, other_statements_record_no_call)
+{
+    Unit *u = parse("struct S { int (*fp)(int); } s; int f(int);\n"
+                    "void h(int x, int y) { (f(1)); x = (f(2)); (x = f(3)); x = y = f(4);\n"
+                    "  x = f(5) + 1; s.fp(6); x = (f)(7); x = -f(8); x, f(9); (void)f(10);\n"
+                    "  x = x ? f(11) : 0; x++; }\n");
+    cr_assert_eq(diag.nerrors, 0);
+    Node *b = u->funcs[0]->body;
+    cr_assert_eq(b->nkids, 12);
+    for (int i = 0; i < b->nkids; i++) {
+        cr_assert_eq(b->kids[i]->kind, N_EXPR);
+        cr_assert_eq(b->kids[i]->callee.last - b->kids[i]->callee.first, 0, "statement %d", i);
+        cr_assert_eq(b->kids[i]->nargs, 0, "statement %d", i);
+    }
+}
+
 Test(frontend, misplaced_spawn_is_an_error)
 {
     parse("int f(int); int g(void) { int x; x = 1 + spawn f(2); return x; }");

@@ -1515,6 +1515,29 @@ static void recover(Parser *p, int first)
     p->seen_type = 0;
 }
 
+/* The named parameters of d, declared in the scope just opened as locals
+ * of the function being defined: a function's parameters keep their
+ * storage class; an inlet's (Cilk-5) are plain locals of its procedure. */
+static Vec bind_params(Parser *p, Dcl d, int is_param)
+{
+    Vec params = {NULL, 0};
+    for (int i = 0; i < d.params.n; i++) {
+        Declarator *pd = d.params.v[i];
+        if (pd->name < 0)
+            continue; /* f(void), or an unnamed parameter */
+        Name *n = p->names[pd->name];
+        int storage = is_param && pd->parent ? pd->parent->storage : 0;
+        Sym *s = new_sym(p, n, SYM_VAR, storage, pd);
+        s->is_param = is_param;
+        add_local(p, s);
+        scope_bind(&p->sc, n, s);
+        pd->sym = s;
+        p->u->toks[pd->name].sym = s;
+        params = vec_add(p, params, s);
+    }
+    return params;
+}
+
 /* The body of a function definition is about to open: declare the
  * function (visible in its own body), then its parameters. */
 static void fn_begin(Parser *p, Dcl d, Loc at)
@@ -1546,20 +1569,7 @@ static void fn_begin(Parser *p, Dcl d, Loc at)
     p->func = f;
     p->locals = (Vec){NULL, 0};
     push_block(p, decl->first, 1);
-    Vec params = {NULL, 0};
-    for (int i = 0; i < d.params.n; i++) {
-        Declarator *pd = d.params.v[i];
-        if (pd->name < 0)
-            continue; /* f(void), or an unnamed parameter */
-        Name *n = p->names[pd->name];
-        Sym *s = new_sym(p, n, SYM_VAR, pd->parent ? pd->parent->storage : 0, pd);
-        s->is_param = 1;
-        add_local(p, s);
-        scope_bind(&p->sc, n, s);
-        pd->sym = s;
-        p->u->toks[pd->name].sym = s;
-        params = vec_add(p, params, s);
-    }
+    Vec params = bind_params(p, d, 1);
     f->params = (Sym **)params.v;
     f->nparams = params.n;
     p->knr = d.knr;
@@ -1898,19 +1908,7 @@ static Node *inlet_begin(Parser *p, Dcl d, Loc at)
     dt->sym = s;
     p->u->toks[d.name].sym = s;
     push_block(p, at.first, 0);
-    Vec params = {NULL, 0};
-    for (int i = 0; i < d.params.n; i++) {
-        Declarator *pd = d.params.v[i];
-        if (pd->name < 0)
-            continue;
-        Name *pn = p->names[pd->name];
-        Sym *ps = new_sym(p, pn, SYM_VAR, 0, pd);
-        add_local(p, ps);
-        scope_bind(&p->sc, pn, ps);
-        pd->sym = ps;
-        p->u->toks[pd->name].sym = ps;
-        params = vec_add(p, params, ps);
-    }
+    Vec params = bind_params(p, d, 0);
     n->params = (Sym **)params.v;
     n->nparams = params.n;
     p->in_inlet++;

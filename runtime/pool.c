@@ -76,10 +76,41 @@ int cilkrt_pool_configured_size(void)
     return configured_size;
 }
 
+/* Workers that have entered worker_main; the pool start waits for all of
+ * them (wait_for_workers). A thread's start-up in libc and in a
+ * sanitizer's runtime allocates and frees (pthread_getattr_np's cpuset,
+ * AddressSanitizer's first quarantine batch): a fork() in the middle of it
+ * leaves the child with that allocator's lock held by a thread that does
+ * not exist there. glibc's malloc takes its locks across fork, GCC 12's
+ * AddressSanitizer's does not: link_fork_main's child hung in malloc about
+ * 1 run in 5 under ASan, forking right after a parallel call that started
+ * its pool (docs/runtime.md, "fork"). Once started, an idle worker does
+ * not allocate. */
+int cilkrt_pool_running;
+static pthread_mutex_t running_mu = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t running_cv = PTHREAD_COND_INITIALIZER;
+
+static void announce_running(void)
+{
+    pthread_mutex_lock(&running_mu);
+    cilkrt_pool_running++;
+    pthread_cond_signal(&running_cv);
+    pthread_mutex_unlock(&running_mu);
+}
+
+static void wait_for_workers(int n)
+{
+    pthread_mutex_lock(&running_mu);
+    while (cilkrt_pool_running < n)
+        pthread_cond_wait(&running_cv, &running_mu);
+    pthread_mutex_unlock(&running_mu);
+}
+
 static void *worker_main(void *arg)
 {
     worker *w = arg;
     cilkrt_tls_worker = &w->pub;
+    announce_running();
     cilkrt_sched_loop(w, NULL, NULL);
     return NULL;
 }
@@ -124,6 +155,7 @@ static void pool_stop(void)
         cilkrt_wake_all();
         for (int i = 0; i < cilkrt_pool_size; i++)
             pthread_join(cilkrt_pool[i]->thread, NULL);
+        cilkrt_pool_running = 0;
     }
     cilkrt_stats_at_exit();
     if (!quiet)
@@ -198,6 +230,7 @@ static void start_workers(int n)
     }
     pthread_sigmask(SIG_SETMASK, &old, NULL);
     pthread_attr_destroy(&attr);
+    wait_for_workers(n);
 }
 
 /* fork(): the injection queue's lock is held across it, so the child's
@@ -229,6 +262,9 @@ static void after_fork_child(void)
     atomic_store_explicit(&cilkrt_suspended_now, 0, memory_order_relaxed);
     pthread_mutex_init(&start_mu, NULL);
     atomic_store_explicit(&started, 0, memory_order_relaxed);
+    pthread_mutex_init(&running_mu, NULL);
+    pthread_cond_init(&running_cv, NULL);
+    cilkrt_pool_running = 0;
 }
 
 static void start(void)

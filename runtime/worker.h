@@ -102,7 +102,11 @@ extern atomic_int cilkrt_pool_shutdown CILKRT_HIDDEN;
 /* Root calls submitted and not yet finished: while there are none, the pool
  * holds no work at all and idle workers sleep without a timeout. */
 extern atomic_int cilkrt_active_roots CILKRT_HIDDEN;
+/* Starts the pool once; returns when every worker runs (pool.c,
+ * wait_for_workers: a fork right after it finds none mid-start). */
 void cilkrt_pool_start(void) CILKRT_HIDDEN;
+/* Workers that have entered their loop, under pool.c's running_mu. */
+extern int cilkrt_pool_running CILKRT_HIDDEN;
 int cilkrt_pool_configured_size(void) CILKRT_HIDDEN;
 
 /* ---- deque.c: the THE deque (owner at the tail, thieves at the head) ---- */

@@ -348,3 +348,15 @@ Test(pool, an_idle_worker_sleeps_without_yielding, .timeout = 60)
     cilkrt_root_call(busy_until_the_other_sleeps, NULL);
     cr_expect_eq(atomic_load(&worker_yields), 0, "no sched_yield on a worker before it slept");
 }
+
+/* The pool start returns only when every worker runs its loop (pool.c,
+ * wait_for_workers): a fork() right after it must not catch a worker in
+ * its thread's start-up, which allocates (link_fork_main hung about 1 run
+ * in 5 under AddressSanitizer). Without the wait, the threads of a pool
+ * of 8 have not all been scheduled when pthread_create returns. */
+Test(pool, the_pool_start_returns_with_every_worker_running, .timeout = 60)
+{
+    setenv("CILK_NWORKERS", "8", 1);
+    cilkrt_pool_start();
+    cr_expect_eq(cilkrt_pool_running, 8, "every worker entered its loop");
+}

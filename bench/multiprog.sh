@@ -103,6 +103,7 @@ table=$tmp/table.md
 } > "$table"
 
 # Replace what lies between the markers, keep the rest of performance.md.
+awk -f "$(dirname "$0")/markers.awk" "$docs/performance.md" || exit 2
 awk -v table="$table" '
     /<!-- END multiprog-results -->/ { skip = 0 }
     !skip { print }

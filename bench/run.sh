@@ -64,6 +64,14 @@ while [ $# -gt 0 ]; do
     shift
 done
 
+# The document's generated sections must be whole before anything runs: a
+# BEGIN marker without its END would lose the rest of the document when the
+# tables are written, after the whole run (markers.awk).
+if [ -f "$docs/performance.md" ] && ! awk -f "$here/markers.awk" "$docs/performance.md"; then
+    echo "bench/run.sh: $docs/performance.md: every <!-- BEGIN NAME --> needs its <!-- END NAME -->; nothing was run" >&2
+    exit 2
+fi
+
 loop_benches="forloop heatfor reducesum"
 benches="fib nqueens nqueens5 cilksort matmul knapsack heat spawnloop uts calls $loop_benches"
 # the fair fight's programs (below, at larger sizes)
@@ -300,6 +308,7 @@ replace_section() {
         printf '\n<!-- BEGIN bench -->\n<!-- END bench -->\n' >> "$perf"
     grep -q "<!-- BEGIN $1 -->" "$perf" ||
         sed -i "s/<!-- END bench -->/<!-- BEGIN $1 -->\n<!-- END $1 -->\n&/" "$perf"
+    awk -f "$here/markers.awk" "$perf" || exit 2 # edited during the run
     awk -v table="$2" -v begin="<!-- BEGIN $1 -->" -v end="<!-- END $1 -->" '
         $0 == end { skip = 0 }
         !skip { print }

@@ -12,7 +12,9 @@
 #      summarize.awk and fair.awk give fair-summary.expected and
 #      fair.expected, whose figures were checked by hand (below); and
 #      bench/run.sh --only fair on stub programs with known times writes
-#      the section, its CSV and the CILK_STEAL_POLICY=one runs;
+#      the section, its CSV and the CILK_STEAL_POLICY=one runs, and stops,
+#      before running anything, when a generated section of
+#      docs/performance.md has lost its END marker (markers.awk);
 #   4. the data-parallel section: forloop, heatfor and reducesum at small
 #      sizes, each cilkc program (when there is one) in both modes and its
 #      loop peers (OpenMP parallel for and taskloop with gcc; oneTBB when
@@ -95,6 +97,22 @@ if bash bench/run.sh --quick --only fair --fair-runs 2 --bin "$stubs" --docs "$s
 else
     echo "FAIL run.sh fair fight on stubs (output in $stubs)"
     tail -5 "$stubs/out"
+    fail=1
+fi
+
+# A generated section whose END marker is missing (markers.awk): run.sh
+# stops before running anything, names the marker, and leaves the file as
+# it was (without the check it ran and dropped everything after the BEGIN).
+sed '/<!-- END bench-fair -->/d' bench/testdata/markers.md > "$stubs/docs/performance.md"
+if ! bash bench/run.sh --quick --only fair --fair-runs 2 --bin "$stubs" --docs "$stubs/docs" \
+        > "$stubs/out" 2>&1 &&
+    grep -q "performance.md:4: error: <!-- BEGIN bench-fair --> has no <!-- END bench-fair --> after it" \
+        "$stubs/out" &&
+    sed '/<!-- END bench-fair -->/d' bench/testdata/markers.md | cmp -s - "$stubs/docs/performance.md" &&
+    awk -f bench/markers.awk bench/testdata/markers.md; then
+    echo "ok   run.sh stops at a BEGIN marker without its END"
+else
+    echo "FAIL run.sh stops at a BEGIN marker without its END (output in $stubs/out)"
     fail=1
 fi
 

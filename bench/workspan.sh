@@ -80,6 +80,7 @@ END {
 } > "$tmp/table.md"
 
 perf=$docs/performance.md
+awk -f "$top/bench/markers.awk" "$perf" || exit 2
 if grep -q '<!-- BEGIN workspan-results -->' "$perf"; then
     awk -v f="$tmp/table.md" '
         /<!-- BEGIN workspan-results -->/ { while ((getline l < f) > 0) print l; skip = 1; next }

@@ -39,7 +39,9 @@ struct cilkrt_alloca_seg {
 
 static cilkrt_alloca_seg *new_seg(size_t data_bytes)
 {
+    cilkrt_alloc_enter();
     cilkrt_alloca_seg *s = malloc(sizeof *s + data_bytes);
+    cilkrt_alloc_leave();
     if (!s) {
         fputs("cilkrt: error: out of memory in alloca\n", stderr);
         exit(1);
@@ -70,8 +72,11 @@ void cilkrt_alloca_seal(cilkrt_worker *w)
 static void release_sealed(cilkrt_alloca_seg *s)
 {
     /* acq_rel: every release of a run happens before the free */
-    if (atomic_fetch_sub_explicit(&s->runs, 1, memory_order_acq_rel) == 1)
+    if (atomic_fetch_sub_explicit(&s->runs, 1, memory_order_acq_rel) == 1) {
+        cilkrt_alloc_enter();
         free(s);
+        cilkrt_alloc_leave();
+    }
 }
 
 /* A new run for f at the top of the current segment, holding n bytes. */

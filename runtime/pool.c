@@ -233,11 +233,34 @@ static void start_workers(int n)
     wait_for_workers(n);
 }
 
-/* fork(): the injection queue's lock is held across it, so the child's
- * copy is not left locked by a thread that does not exist there. */
-static void before_fork(void) { cilkrt_inject_lock(); }
+/* Workers allocate (frame chunks, larger frames and task records, deque
+ * rings, alloca segments) between cilkrt_alloc_enter and _leave, on the
+ * read side of alloc_lock; fork's prepare handler takes it for writing, so
+ * no worker is inside malloc or free at a fork. glibc's malloc needs no
+ * help, GCC 12's AddressSanitizer allocator does: it does not hold its
+ * locks across fork, and link_fork_in_spawn's child hung in aligned_alloc
+ * of a frame chunk, on a lock a parent's worker held at the fork (4 runs
+ * in 26). Only the runtime's allocations are covered, not the program's. */
+static pthread_rwlock_t alloc_lock = PTHREAD_RWLOCK_INITIALIZER;
 
-static void after_fork_parent(void) { cilkrt_inject_unlock(); }
+void cilkrt_alloc_enter(void) { pthread_rwlock_rdlock(&alloc_lock); }
+
+void cilkrt_alloc_leave(void) { pthread_rwlock_unlock(&alloc_lock); }
+
+/* fork(): the injection queue's lock and alloc_lock are held across it,
+ * so the child's copies are not left locked by a thread that does not
+ * exist there. */
+static void before_fork(void)
+{
+    cilkrt_inject_lock();
+    pthread_rwlock_wrlock(&alloc_lock);
+}
+
+static void after_fork_parent(void)
+{
+    pthread_rwlock_unlock(&alloc_lock);
+    cilkrt_inject_unlock();
+}
 
 /* The old pool in the child: its threads do not exist here. Its memory is
  * freed, but for the workers' own (their frames and deques) when a worker
@@ -254,6 +277,7 @@ static void forget_pool(void)
 static void after_fork_child(void)
 {
     cilkrt_inject_reset();
+    pthread_rwlock_init(&alloc_lock, NULL); /* before forget_pool's frees */
     forget_pool();
     cilkrt_tls_worker = NULL;
     cilkrt_pool_size = 0;

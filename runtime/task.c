@@ -75,9 +75,14 @@ void *cilkrt_record_alloc(cilkrt_worker *pw, size_t size)
     if (c < CILKRT_TASK_CLASSES && (r = w->free_records[c]) != NULL) {
         w->free_records[c] = r->next_free;
     } else {
-        if (c < CILKRT_TASK_CLASSES)
+        if (c < CILKRT_TASK_CLASSES) {
             r = cilkrt_carve(w, c);
-        else if (!(r = aligned_alloc(CILKRT_CACHE_LINE, (size_t)(c + 1) * CILKRT_CACHE_LINE))) {
+        } else {
+            cilkrt_alloc_enter();
+            r = aligned_alloc(CILKRT_CACHE_LINE, (size_t)(c + 1) * CILKRT_CACHE_LINE);
+            cilkrt_alloc_leave();
+        }
+        if (!r) {
             fprintf(stderr, "cilkrt: error: out of memory for a task of %zu bytes\n", size);
             exit(1);
         }
@@ -96,7 +101,9 @@ void cilkrt_record_free(cilkrt_worker *pw, void *p)
         r->next_free = w->free_records[c];
         w->free_records[c] = r;
     } else {
+        cilkrt_alloc_enter();
         free(r);
+        cilkrt_alloc_leave();
     }
 }
 

@@ -107,6 +107,11 @@ extern atomic_int cilkrt_active_roots CILKRT_HIDDEN;
 void cilkrt_pool_start(void) CILKRT_HIDDEN;
 /* Workers that have entered their loop, under pool.c's running_mu. */
 extern int cilkrt_pool_running CILKRT_HIDDEN;
+/* Around every malloc, aligned_alloc and free a worker may make while
+ * other threads run: a fork waits until none is inside one (pool.c,
+ * alloc_lock). */
+void cilkrt_alloc_enter(void) CILKRT_HIDDEN;
+void cilkrt_alloc_leave(void) CILKRT_HIDDEN;
 int cilkrt_pool_configured_size(void) CILKRT_HIDDEN;
 
 /* ---- deque.c: the THE deque (owner at the tail, thieves at the head) ---- */

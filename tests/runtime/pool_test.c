@@ -360,3 +360,37 @@ Test(pool, the_pool_start_returns_with_every_worker_running, .timeout = 60)
     cilkrt_pool_start();
     cr_expect_eq(cilkrt_pool_running, 8, "every worker entered its loop");
 }
+
+/* A fork waits until no worker is inside one of the runtime's allocations
+ * (pool.c, alloc_lock): AddressSanitizer's allocator does not hold its
+ * locks across fork, and link_fork_in_spawn's child hung in malloc on a
+ * lock a parent's worker held at the fork. This thread stands for a
+ * worker inside malloc while another thread forks: the fork must not
+ * finish before it leaves. (The 200 ms only let a fork that does not wait
+ * happen; a slow machine can hide the fault, never invent one.) */
+static atomic_int forked;
+
+static void *fork_and_mark(void *arg)
+{
+    (void)arg;
+    pid_t pid = fork();
+    if (pid == 0)
+        _exit(0);
+    waitpid(pid, NULL, 0);
+    atomic_store(&forked, 1);
+    return NULL;
+}
+
+Test(pool, a_fork_waits_for_an_allocation_in_progress, .timeout = 60)
+{
+    setenv("CILK_NWORKERS", "2", 1);
+    cilkrt_pool_start(); /* registers the fork handlers */
+    cilkrt_alloc_enter();
+    pthread_t t;
+    cr_assert_eq(pthread_create(&t, NULL, fork_and_mark, NULL), 0);
+    usleep(200000);
+    cr_expect_eq(atomic_load(&forked), 0, "no fork while an allocation is in progress");
+    cilkrt_alloc_leave();
+    pthread_join(t, NULL);
+    cr_expect_eq(atomic_load(&forked), 1, "the fork once it ended");
+}

@@ -82,10 +82,10 @@ int cilkrt_pool_configured_size(void)
  * AddressSanitizer's first quarantine batch): a fork() in the middle of it
  * leaves the child with that allocator's lock held by a thread that does
  * not exist there. glibc's malloc takes its locks across fork, GCC 12's
- * AddressSanitizer's does not: link_fork_main's child hung in malloc about
- * 1 run in 5 under ASan, forking right after a parallel call that started
- * its pool (docs/runtime.md, "fork"). Once started, an idle worker does
- * not allocate. */
+ * AddressSanitizer's does not: link_fork_main's grandchild hung in free in
+ * 4 runs of 100 under ASan, its parent having forked right after the
+ * parallel call that started its pool (docs/runtime.md, "fork"). Once
+ * started, an idle worker does not allocate. */
 int cilkrt_pool_running;
 static pthread_mutex_t running_mu = PTHREAD_MUTEX_INITIALIZER;
 static pthread_cond_t running_cv = PTHREAD_COND_INITIALIZER;

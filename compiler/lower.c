@@ -933,6 +933,10 @@ static void declare_callees(Lower *L)
         lower_signature(L, g, name.data, L->mode == STEAL_CHILD ? CHILD_EXTRA : FAST_EXTRA);
         emit_str(&L->e, ";\n");
         buf_free(&name);
+        if (L->mode == STEAL_CONTINUATION && cont_lazy_unit(L)) {
+            cont_lazy_signature(L, g);
+            emit_str(&L->e, ";\n");
+        }
     }
 }
 

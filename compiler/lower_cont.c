@@ -89,8 +89,18 @@ static int carries_pointer(const Lower *L, const Node *n)
     return lower_dest_by_pointer(L, n) || (n->inlet && n->nextra > 0);
 }
 
+/* Does the spawn of n call the callee's cilkc_lazy_FN, which pushes the
+ * parent's frame itself (emit_lazy_entry), instead of pushing first? For a
+ * parallel function of this unit, unless the unit keeps push, call, pop
+ * everywhere (cont_lazy_unit). */
+static int pushes_lazily(const Lower *L, const Node *n)
+{
+    return cont_lazy_unit(L) && lower_parallel_callee(L, n);
+}
+
 /* The call of a continuation-mode clone, on the temporaries; a parallel
- * callee by its fast clone. */
+ * callee by its fast clone, or by its lazy entry, which stores into
+ * cilkc_t the slot it pushed the frame into (-1: none). */
 static void emit_call(Lower *L, const Node *n, int site, const char *frame)
 {
     const Func *g = lower_parallel_callee(L, n);
@@ -107,8 +117,9 @@ static void emit_call(Lower *L, const Node *n, int site, const char *frame)
         return;
     }
     if (g) {
-        emit_fmt(&L->e, "cilkc_fast_%s(cilkc_w, %s, %d, %s", g->sym->name, frame, site,
-                 carries_pointer(L, n) ? "(void *)cilkc_d" : "0");
+        emit_fmt(&L->e, "cilkc_%s_%s(cilkc_w, %s, %d, %s%s", pushes_lazily(L, n) ? "lazy" : "fast",
+                 g->sym->name, frame, site, carries_pointer(L, n) ? "(void *)cilkc_d" : "0",
+                 pushes_lazily(L, n) ? ", &cilkc_t" : "");
     } else {
         if (lower_callee_is_name(n))
             emit_range(&L->e, n->callee.first, n->callee.last);
@@ -454,8 +465,11 @@ static void synced_call_end(Lower *L, const Node *n, int site)
 
 /* Push the frame, call the child, pop. A failed pop means the continuation
  * was stolen: the result goes to the frame (cilkrt_deliver) and this clone
- * returns; otherwise it is stored here, as a plain call would. In a unit
- * with abort, a frame whose ancestors aborted it spawns nothing more. */
+ * returns; otherwise it is stored here, as a plain call would. A parallel
+ * callee of this unit pushes the frame itself, when it reaches its
+ * spawning part (emit_lazy_entry), and says where: no push, no pop around
+ * a child that returns from its leaf test. In a unit with abort, a frame
+ * whose ancestors aborted it spawns nothing more. */
 void cont_spawn(Lower *L, const Node *n, int site)
 {
     int slow = L->clone == CLONE_SLOW;
@@ -490,8 +504,12 @@ void cont_spawn(Lower *L, const Node *n, int site)
         emit_str(&L->e, "int cilkc_ab = " OWN_ABORTS "; ");
     if (L->holds_lock)
         emit_str(&L->e, "cilkrt_frame_unlock(cilkc_h); ");
-    emit_fmt(&L->e, "%s = %d; long cilkc_t = cilkrt_push(cilkc_w, %s); %s { ",
-             slow ? "cilkc_h->entry" : "cilkc_f->h.entry", site, frame, spawn_count(n, slow));
+    emit_fmt(&L->e, "%s = %d; ", slow ? "cilkc_h->entry" : "cilkc_f->h.entry", site);
+    if (pushes_lazily(L, n))
+        emit_str(&L->e, "long cilkc_t; ");
+    else
+        emit_fmt(&L->e, "long cilkc_t = cilkrt_push(cilkc_w, %s); ", frame);
+    emit_fmt(&L->e, "%s { ", spawn_count(n, slow));
     if (has_value(L, n)) {
         emit_str(&L->e, "__typeof__(");
         lower_call_text(L, n);
@@ -501,7 +519,8 @@ void cont_spawn(Lower *L, const Node *n, int site)
     emit_str(&L->e, "; ");
     if (!ws_callee_enters(L, n))
         lower_ws(L, "cilkrt_wsp_leave(cilkc_w, &cilkc_wc); ");
-    emit_str(&L->e, "if (!cilkrt_pop(cilkc_w, cilkc_t)) { ");
+    emit_str(&L->e, pushes_lazily(L, n) ? "if (cilkc_t >= 0 && !cilkrt_pop(cilkc_w, cilkc_t)) { "
+                                        : "if (!cilkrt_pop(cilkc_w, cilkc_t)) { ");
     if (!slow)
         emit_str(&L->e, "cilkrt_count_spawns(cilkc_w, cilkc_ns); ");
     lower_ws(L, "cilkrt_wsp_give(cilkc_w, " WS "); ");
@@ -727,6 +746,20 @@ static void emit_spawning_part(Lower *L, int k)
     emit_fast_tail(L);
 }
 
+/* The end of an entry: before the spawning part's call, `before` (the
+ * lazy entry's push); the call with the entry's locals; the return. */
+static void emit_spawning_call(Lower *L, int k, const char *before)
+{
+    emit_anchor(&L->e, L->fn->first); /* not the last statement's line */
+    emit_fmt(&L->e, "%s%scilkc_spawning_%s(cilkc_w, cilkc_parent, cilkc_site, cilkc_dst", before,
+             L->is_void ? "" : "return ", L->name);
+    lower_each_passed(L, k, lower_passed_arg, NULL);
+    if (L->fn->nparams)
+        emit_str(&L->e, ", ");
+    lower_param_list(L, "");
+    emit_str(&L->e, L->is_void ? "); return; }\n" : "); }\n");
+}
+
 /* The entry cilkc_fast_FN: statements before k, then the spawning part
  * (declared first: the spawning part's spawns call the entry). */
 static void emit_split_fast_clone(Lower *L, int k)
@@ -740,14 +773,7 @@ static void emit_split_fast_clone(Lower *L, int k)
     emit_str(&L->e, "\n{ ");
     emit_fast_head(L);
     lower_stmts(L, L->fn->body, 0, k);
-    emit_anchor(&L->e, L->fn->first); /* not the last statement's line */
-    emit_fmt(&L->e, "%scilkc_spawning_%s(cilkc_w, cilkc_parent, cilkc_site, cilkc_dst",
-             L->is_void ? "" : "return ", L->name);
-    lower_each_passed(L, k, lower_passed_arg, NULL);
-    if (L->fn->nparams)
-        emit_str(&L->e, ", ");
-    lower_param_list(L, "");
-    emit_str(&L->e, L->is_void ? "); return; }\n" : "); }\n");
+    emit_spawning_call(L, k, "");
 }
 
 static void emit_fast_clone(Lower *L)
@@ -766,6 +792,61 @@ static void emit_fast_clone(Lower *L)
     emit_fast_head(L);
     lower_block(L, L->fn->body);
     emit_fast_tail(L);
+}
+
+/* ---- The lazy entry: the parent's frame pushed by the child ---- */
+
+/* Unless the unit has the work/span hooks or abort (their spawns keep
+ * push, call, pop), spawns of this unit's parallel functions call
+ * cilkc_lazy_FN. */
+int cont_lazy_unit(const Lower *L) { return !L->workspan && !L->aborts; }
+
+/* The declarator of g's lazy entry: the fast clone's, and where the push
+ * went (inline: gcc folds the slot's test at the call; unused where
+ * nothing spawns g). */
+void cont_lazy_signature(Lower *L, const Func *g)
+{
+    emit_str(&L->e, g->decl->storage & SC_STATIC ? "inline __attribute__((unused))"
+                                                 : "static inline __attribute__((unused))");
+    lower_clone_spec(L, g);
+    Buf name = {0};
+    buf_printf(&name, "cilkc_lazy_%s", g->sym->name);
+    lower_signature(L, g, name.data, FAST_EXTRA ", long *cilkc_tp");
+    buf_free(&name);
+}
+
+/* cilkc_lazy_FN: what a spawn calls, the parent's frame not yet pushed.
+ * When the fast clone is split and its entry runs in bounded time
+ * (lower_split_bounded), the entry's statements run first, and the frame
+ * is pushed only when the child reaches its spawning part: a child that
+ * returns from its leaf test costs its parent no push and no pop, and
+ * *cilkc_tp = -1 tells the parent so. Otherwise the frame is pushed
+ * first, as before any other call. Either way the parent pops the slot,
+ * and a failed pop delivers there, so which failed pop delivers is as in
+ * DESIGN §3: the frame is pushed, later than the call, but still before
+ * the child can push its own. */
+static void emit_lazy_entry(Lower *L)
+{
+    int k = lower_split_point(L);
+    emit_anchor(&L->e, L->fn->first);
+    L->nvisible = 0;
+    cont_lazy_signature(L, L->fn);
+    emit_str(&L->e, "\n{ ");
+    if (k && lower_split_bounded(L, k)) {
+        emit_fast_head(L);
+        emit_str(&L->e, "*cilkc_tp = -1; ");
+        lower_stmts(L, L->fn->body, 0, k);
+        emit_spawning_call(L, k, "*cilkc_tp = cilkrt_push(cilkc_w, cilkc_parent); ");
+        return;
+    }
+    emit_fmt(&L->e,
+             "*cilkc_tp = cilkrt_push(cilkc_w, cilkc_parent);\n  "
+             "%scilkc_fast_%s(cilkc_w, cilkc_parent, cilkc_site, cilkc_dst",
+             L->is_void ? "" : "return ", L->name);
+    if (L->fn->nparams)
+        emit_str(&L->e, ", ");
+    lower_param_list(L, "");
+    emit_str(&L->e, L->is_void ? "); return; }\n" : "); }\n");
 }
 
 /* The slow clone's result goes to the parent with the pointer its spawn
@@ -945,7 +1026,13 @@ void cont_func(Lower *L)
         L->name, L->name, L->name, L->name, L->name, L->name, L->aborts);
     for (int k = 1; k <= L->a.nspawns; k++)
         emit_extra_struct(L, L->a.spawns[k - 1], k);
+    if (cont_lazy_unit(L)) {
+        cont_lazy_signature(L, L->fn);
+        emit_str(&L->e, ";\n");
+    }
     emit_fast_clone(L);
+    if (cont_lazy_unit(L))
+        emit_lazy_entry(L);
     emit_slow_clone(L);
     L->e.synched = NULL;
     lower_root_thunk(L);

@@ -101,14 +101,18 @@ void cont_frame_after(Lower *L, int braced);
 int cont_loop_enter(Lower *L, const Node *n, LowerLoop *lp);
 void cont_loop_leave(Lower *L, int braced);
 void cont_func(Lower *L);
+int cont_lazy_unit(const Lower *L);
+void cont_lazy_signature(Lower *L, const Func *g);
 void cont_abort(Lower *L);
 
 /* split.c: the body split before its first spawn, in both modes: how many
- * leading statements the entry runs (0: no split); the automatic locals
+ * leading statements the entry runs (0: no split); whether they run in
+ * bounded time (lower_split_bounded); the automatic locals
  * they declare, in order (lower_each_passed); such a local as the spawning
  * part's extra parameter (lower_passed_param) and as its argument
  * (lower_passed_arg). */
 int lower_split_point(const Lower *L);
+int lower_split_bounded(const Lower *L, int k);
 void lower_each_passed(const Lower *L, int k, void (*f)(Lower *, const Sym *, Buf *), Buf *b);
 void lower_passed_param(Lower *L, const Sym *s, Buf *b);
 void lower_passed_arg(Lower *L, const Sym *s, Buf *b);

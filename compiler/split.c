@@ -113,6 +113,27 @@ int lower_split_point(const Lower *L)
     return k < body->nkids && sc.returns ? k : 0;
 }
 
+/* Do the entry's first k statements run in bounded time: no loop, goto,
+ * asm or call (a `(` after a name, `)` or `]`: casts of parenthesized
+ * operands count too, which errs on the safe side)? Then the parent's
+ * frame may be pushed only when the child reaches its spawning part
+ * (lower_cont.c, cilkc_lazy_FN): a thief misses the parent's continuation
+ * for a constant time per spawn, which the spawn itself costs anyway, so
+ * the span grows by a constant factor at most (docs/translation.md). */
+int lower_split_bounded(const Lower *L, int k)
+{
+    const Node *body = L->fn->body;
+    for (int i = body->kids[0]->first; i < body->kids[k - 1]->last; i++) {
+        int t = tok_kind(L->u, i);
+        if (t == TK_FOR || t == TK_WHILE || t == TK_DO || t == TK_GOTO || t == TK_ASM)
+            return 0;
+        int before = i > 0 ? tok_kind(L->u, i - 1) : 0;
+        if (t == TK_LPAREN && (before == TK_IDENT || before == TK_RPAREN || before == TK_RBRACKET))
+            return 0;
+    }
+    return 1;
+}
+
 /* The automatic locals the entry's first k statements declare, in order:
  * the spawning part's extra parameters. */
 void lower_each_passed(const Lower *L, int k, void (*f)(Lower *, const Sym *, Buf *), Buf *b)

@@ -388,6 +388,11 @@ static inline long cilkrt_push(cilkrt_worker *w, cilkrt_frame *f)
         cilkrt_deque_grow(w);
     w->deque[t & w->deque_mask] = f;
     CILKRT_STORE(&w->tail, t + 1, __ATOMIC_RELEASE);
+    /* tail starts at 0 and only a pop lowers it, to a slot a push
+     * returned: cc may drop the generated code's test t >= 0 after a lazy
+     * entry pushed (lower_cont.c, -1 meaning no push) */
+    if (t < 0)
+        __builtin_unreachable();
     return t;
 }
 

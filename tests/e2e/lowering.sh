@@ -61,7 +61,17 @@ grep_generated "weak fast clone called" tests/corpus/linkage_marked/main.cilkc c
 grep_generated "scope call spawned" tests/corpus/form_cilk_scope.cilkc continuation \
     "cilkc_fast_cilkc_scope_"
 grep_generated "call spawned" tests/e2e/layout/calls.i continuation \
-    "cilkc_r = cilkc_fast_g(cilkc_w, &cilkc_f->h, 1, 0, cilkc_a0);"
+    "cilkc_r = cilkc_lazy_g(cilkc_w, &cilkc_f->h, 1, 0, &cilkc_t, cilkc_a0);"
+# a spawn of a parallel function of the unit calls its lazy entry, which
+# pushes the parent's frame after a leaf test that runs in bounded time
+# (fib's), before one that calls a function (split's), and says where
+grep_generated "lazy push after the leaf test" examples/fib.cilkc continuation \
+    "*cilkc_tp = cilkrt_push(cilkc_w, cilkc_parent); return cilkc_spawning_fib("
+grep_generated "lazy entry: no push yet" examples/fib.cilkc continuation "*cilkc_tp = -1;"
+grep_generated "lazy entry pushes before a call" tests/corpus/steal_split_entry.cilkc continuation \
+    "*cilkc_tp = cilkrt_push(cilkc_w, cilkc_parent); return cilkc_fast_split("
+grep_generated "lazy pop" examples/fib.cilkc continuation \
+    "if (cilkc_t >= 0 && !cilkrt_pop(cilkc_w, cilkc_t))"
 grep_generated "call kept" tests/e2e/layout/calls.i continuation "c = g(n + 1);"
 grep_generated "lazy frame" examples/fib.cilkc continuation "struct cilkc_frame_fib *cilkc_f = 0;"
 grep_generated "fib spawn 1 saves nothing" examples/fib.cilkc continuation \

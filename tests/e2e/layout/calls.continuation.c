@@ -22,6 +22,12 @@ static void cilkc_slow_g(cilkrt_worker *, cilkrt_frame *);
 static void cilkc_inlet_g(cilkrt_frame *, int, void *);
 static const cilkrt_desc cilkc_desc_g = { cilkc_slow_g, cilkc_inlet_g, "g", 0 };
 #line 1
+static inline __attribute__((unused))
+#line 1
+long cilkc_lazy_g (cilkrt_worker *cilkc_w, cilkrt_frame *cilkc_parent, int cilkc_site, void *cilkc_dst, long *cilkc_tp,
+#line 1
+       long n);
+#line 1
 long cilkc_fast_g (cilkrt_worker *cilkc_w, cilkrt_frame *cilkc_parent, int cilkc_site, void *cilkc_dst,
 #line 1
        long n);
@@ -68,16 +74,16 @@ long cilkc_spawning_g (cilkrt_worker *cilkc_w, cilkrt_frame *cilkc_parent, int c
 #line 7
             cilkc_f->h.entry = 1;
 #line 7
-            long cilkc_t = cilkrt_push(cilkc_w, &cilkc_f->h);
+            long cilkc_t;
 #line 7
             cilkc_ns++;
             {
 #line 7
                 __typeof__(
 #line 7
-              g(n - 1)) cilkc_r = cilkc_fast_g(cilkc_w, &cilkc_f->h, 1, 0, cilkc_a0);
+              g(n - 1)) cilkc_r = cilkc_lazy_g(cilkc_w, &cilkc_f->h, 1, 0, &cilkc_t, cilkc_a0);
 #line 7
-                if (!cilkrt_pop(cilkc_w, cilkc_t)) {
+                if (cilkc_t >= 0 && !cilkrt_pop(cilkc_w, cilkc_t)) {
 #line 7
                     cilkrt_count_spawns(cilkc_w, cilkc_ns);
 #line 7
@@ -175,6 +181,53 @@ long cilkc_r = (
 #line 1
 }
 #line 1
+static inline __attribute__((unused))
+#line 1
+long cilkc_lazy_g (cilkrt_worker *cilkc_w, cilkrt_frame *cilkc_parent, int cilkc_site, void *cilkc_dst, long *cilkc_tp,
+#line 1
+       long n)
+#line 1
+{
+#line 1
+    unsigned long cilkc_ns = 0;
+#line 1
+    struct cilkc_frame_g *cilkc_f = 0;
+#line 1
+    (void)cilkc_parent;
+#line 1
+    (void)cilkc_site;
+#line 1
+    (void)cilkc_dst;
+#line 1
+    (void)&cilkc_desc_g;
+#line 1
+    *cilkc_tp = -1;
+
+    long x = {0};
+
+    if (n < 2)
+        {
+#line 1
+long cilkc_r = (
+#line 6
+               n);
+#line 6
+            if (cilkc_f) {
+#line 6
+                cilkrt_count_spawns(cilkc_w, cilkc_ns);
+#line 6
+                cilkrt_frame_free(cilkc_w, &cilkc_f->h, sizeof *cilkc_f);
+            }
+#line 6
+            return cilkc_r;
+        }
+#line 1
+    *cilkc_tp = cilkrt_push(cilkc_w, cilkc_parent);
+#line 1
+    return cilkc_spawning_g(cilkc_w, cilkc_parent, cilkc_site, cilkc_dst, x, n);
+#line 1
+}
+#line 1
 static void cilkc_slow_g(cilkrt_worker *cilkc_w, cilkrt_frame *cilkc_h)
 #line 1
 {
@@ -237,7 +290,7 @@ static void cilkc_slow_g(cilkrt_worker *cilkc_w, cilkrt_frame *cilkc_h)
 #line 7
             cilkc_h->entry = 1;
 #line 7
-            long cilkc_t = cilkrt_push(cilkc_w, cilkc_h);
+            long cilkc_t;
 #line 7
             cilkrt_count_spawns(cilkc_w, 1);
             {
@@ -246,9 +299,9 @@ static void cilkc_slow_g(cilkrt_worker *cilkc_w, cilkrt_frame *cilkc_h)
 #line 7
               g(cilkc_f->l.n_0
 #line 7
-                  - 1)) cilkc_r = cilkc_fast_g(cilkc_w, cilkc_h, 1, 0, cilkc_a0);
+                  - 1)) cilkc_r = cilkc_lazy_g(cilkc_w, cilkc_h, 1, 0, &cilkc_t, cilkc_a0);
 #line 7
-                if (!cilkrt_pop(cilkc_w, cilkc_t)) {
+                if (cilkc_t >= 0 && !cilkrt_pop(cilkc_w, cilkc_t)) {
 #line 7
                     struct {
                         void *d;
@@ -447,6 +500,12 @@ static void cilkc_slow_h(cilkrt_worker *, cilkrt_frame *);
 static void cilkc_inlet_h(cilkrt_frame *, int, void *);
 static const cilkrt_desc cilkc_desc_h = { cilkc_slow_h, cilkc_inlet_h, "h", 0 };
 #line 15
+static inline __attribute__((unused))
+#line 15
+long cilkc_lazy_h (cilkrt_worker *cilkc_w, cilkrt_frame *cilkc_parent, int cilkc_site, void *cilkc_dst, long *cilkc_tp,
+#line 15
+       long n);
+#line 15
 long cilkc_fast_h (cilkrt_worker *cilkc_w, cilkrt_frame *cilkc_parent, int cilkc_site, void *cilkc_dst,
 #line 15
        long n)
@@ -487,14 +546,14 @@ long cilkc_fast_h (cilkrt_worker *cilkc_w, cilkrt_frame *cilkc_parent, int cilkc
 #line 19
             cilkc_f->h.entry = 1;
 #line 19
-            long cilkc_t = cilkrt_push(cilkc_w, &cilkc_f->h);
+            long cilkc_t;
             {
 #line 19
                 __typeof__(
 #line 19
-        g(n)) cilkc_r = cilkc_fast_g(cilkc_w, &cilkc_f->h, 1, 0, cilkc_a0);
+        g(n)) cilkc_r = cilkc_lazy_g(cilkc_w, &cilkc_f->h, 1, 0, &cilkc_t, cilkc_a0);
 #line 19
-                if (!cilkrt_pop(cilkc_w, cilkc_t)) {
+                if (cilkc_t >= 0 && !cilkrt_pop(cilkc_w, cilkc_t)) {
 #line 19
                     cilkrt_count_spawns(cilkc_w, cilkc_ns);
 #line 19
@@ -540,16 +599,16 @@ long ){0};
 #line 20
             cilkc_f->h.entry = 2;
 #line 20
-            long cilkc_t = cilkrt_push(cilkc_w, &cilkc_f->h);
+            long cilkc_t;
 #line 20
             cilkc_ns++;
             {
 #line 20
                 __typeof__(
 #line 20
-              g(n)) cilkc_r = cilkc_fast_g(cilkc_w, &cilkc_f->h, 2, 0, cilkc_a0);
+              g(n)) cilkc_r = cilkc_lazy_g(cilkc_w, &cilkc_f->h, 2, 0, &cilkc_t, cilkc_a0);
 #line 20
-                if (!cilkrt_pop(cilkc_w, cilkc_t)) {
+                if (cilkc_t >= 0 && !cilkrt_pop(cilkc_w, cilkc_t)) {
 #line 20
                     cilkrt_count_spawns(cilkc_w, cilkc_ns);
 #line 20
@@ -598,14 +657,14 @@ long ){0};
 #line 23
             cilkc_f->h.entry = 3;
 #line 23
-            long cilkc_t = cilkrt_push(cilkc_w, &cilkc_f->h);
+            long cilkc_t;
             {
 #line 23
                 __typeof__(
 #line 23
-         g(n)) cilkc_r = cilkc_fast_g(cilkc_w, &cilkc_f->h, 3, 0, cilkc_a0);
+         g(n)) cilkc_r = cilkc_lazy_g(cilkc_w, &cilkc_f->h, 3, 0, &cilkc_t, cilkc_a0);
 #line 23
-                if (!cilkrt_pop(cilkc_w, cilkc_t)) {
+                if (cilkc_t >= 0 && !cilkrt_pop(cilkc_w, cilkc_t)) {
 #line 23
                     cilkrt_count_spawns(cilkc_w, cilkc_ns);
 #line 23
@@ -663,6 +722,20 @@ long ){0};
 #line 24
 }
 #line 15
+static inline __attribute__((unused))
+#line 15
+long cilkc_lazy_h (cilkrt_worker *cilkc_w, cilkrt_frame *cilkc_parent, int cilkc_site, void *cilkc_dst, long *cilkc_tp,
+#line 15
+       long n)
+#line 15
+{
+#line 15
+    *cilkc_tp = cilkrt_push(cilkc_w, cilkc_parent);
+#line 15
+    return cilkc_fast_h(cilkc_w, cilkc_parent, cilkc_site, cilkc_dst, n);
+#line 15
+}
+#line 15
 static void cilkc_slow_h(cilkrt_worker *cilkc_w, cilkrt_frame *cilkc_h)
 #line 15
 {
@@ -691,12 +764,11 @@ static void cilkc_slow_h(cilkrt_worker *cilkc_w, cilkrt_frame *cilkc_h)
 #line 15
         default: break;
     }
-#line 24 "tests/e2e/layout/calls.i"
+#line 15 "tests/e2e/layout/calls.i"
     {
     {
-#line 19
         {
-#line 19
+
             __typeof__(((void)0,
 #line 19
           cilkc_f->l.n_0)) cilkc_a0 = (
@@ -705,16 +777,16 @@ static void cilkc_slow_h(cilkrt_worker *cilkc_w, cilkrt_frame *cilkc_h)
 #line 19
             cilkc_h->entry = 1;
 #line 19
-            long cilkc_t = cilkrt_push(cilkc_w, cilkc_h);
+            long cilkc_t;
             {
 #line 19
                 __typeof__(
 #line 19
         g(cilkc_f->l.n_0
 #line 19
-           )) cilkc_r = cilkc_fast_g(cilkc_w, cilkc_h, 1, 0, cilkc_a0);
+           )) cilkc_r = cilkc_lazy_g(cilkc_w, cilkc_h, 1, 0, &cilkc_t, cilkc_a0);
 #line 19
-                if (!cilkrt_pop(cilkc_w, cilkc_t)) {
+                if (cilkc_t >= 0 && !cilkrt_pop(cilkc_w, cilkc_t)) {
 #line 19
                     struct {
                         void *d;
@@ -764,7 +836,7 @@ static void cilkc_slow_h(cilkrt_worker *cilkc_w, cilkrt_frame *cilkc_h)
 #line 20
             cilkc_h->entry = 2;
 #line 20
-            long cilkc_t = cilkrt_push(cilkc_w, cilkc_h);
+            long cilkc_t;
 #line 20
             cilkrt_count_spawns(cilkc_w, 1);
             {
@@ -773,9 +845,9 @@ static void cilkc_slow_h(cilkrt_worker *cilkc_w, cilkrt_frame *cilkc_h)
 #line 20
               g(cilkc_f->l.n_0
 #line 20
-                 )) cilkc_r = cilkc_fast_g(cilkc_w, cilkc_h, 2, 0, cilkc_a0);
+                 )) cilkc_r = cilkc_lazy_g(cilkc_w, cilkc_h, 2, 0, &cilkc_t, cilkc_a0);
 #line 20
-                if (!cilkrt_pop(cilkc_w, cilkc_t)) {
+                if (cilkc_t >= 0 && !cilkrt_pop(cilkc_w, cilkc_t)) {
 #line 20
                     struct {
                         void *d;
@@ -828,16 +900,16 @@ static void cilkc_slow_h(cilkrt_worker *cilkc_w, cilkrt_frame *cilkc_h)
 #line 23
             cilkc_h->entry = 3;
 #line 23
-            long cilkc_t = cilkrt_push(cilkc_w, cilkc_h);
+            long cilkc_t;
             {
 #line 23
                 __typeof__(
 #line 23
          g(cilkc_f->l.n_0
 #line 23
-            )) cilkc_r = cilkc_fast_g(cilkc_w, cilkc_h, 3, 0, cilkc_a0);
+            )) cilkc_r = cilkc_lazy_g(cilkc_w, cilkc_h, 3, 0, &cilkc_t, cilkc_a0);
 #line 23
-                if (!cilkrt_pop(cilkc_w, cilkc_t)) {
+                if (cilkc_t >= 0 && !cilkrt_pop(cilkc_w, cilkc_t)) {
 #line 23
                     struct {
                         void *d;

@@ -24,6 +24,12 @@ static void cilkc_slow_fib(cilkrt_worker *, cilkrt_frame *);
 static void cilkc_inlet_fib(cilkrt_frame *, int, void *);
 static const cilkrt_desc cilkc_desc_fib = { cilkc_slow_fib, cilkc_inlet_fib, "fib", 0 };
 #line 1
+static inline __attribute__((unused))
+#line 1
+long cilkc_lazy_fib (cilkrt_worker *cilkc_w, cilkrt_frame *cilkc_parent, int cilkc_site, void *cilkc_dst, long *cilkc_tp,
+#line 1
+         int n);
+#line 1
 long cilkc_fast_fib (cilkrt_worker *cilkc_w, cilkrt_frame *cilkc_parent, int cilkc_site, void *cilkc_dst,
 #line 1
          int n);
@@ -72,16 +78,16 @@ long cilkc_spawning_fib (cilkrt_worker *cilkc_w, cilkrt_frame *cilkc_parent, int
 #line 7
             cilkc_f->h.entry = 1;
 #line 7
-            long cilkc_t = cilkrt_push(cilkc_w, &cilkc_f->h);
+            long cilkc_t;
 #line 7
             cilkc_ns++;
             {
 #line 7
                 __typeof__(
 #line 7
-              fib(n - 1)) cilkc_r = cilkc_fast_fib(cilkc_w, &cilkc_f->h, 1, 0, cilkc_a0);
+              fib(n - 1)) cilkc_r = cilkc_lazy_fib(cilkc_w, &cilkc_f->h, 1, 0, &cilkc_t, cilkc_a0);
 #line 7
-                if (!cilkrt_pop(cilkc_w, cilkc_t)) {
+                if (cilkc_t >= 0 && !cilkrt_pop(cilkc_w, cilkc_t)) {
 #line 7
                     cilkrt_count_spawns(cilkc_w, cilkc_ns);
 #line 7
@@ -125,16 +131,16 @@ long ){0};
 #line 8
             cilkc_f->h.entry = 2;
 #line 8
-            long cilkc_t = cilkrt_push(cilkc_w, &cilkc_f->h);
+            long cilkc_t;
 #line 8
             cilkc_ns++;
             {
 #line 8
                 __typeof__(
 #line 8
-              fib(n - 2)) cilkc_r = cilkc_fast_fib(cilkc_w, &cilkc_f->h, 2, 0, cilkc_a0);
+              fib(n - 2)) cilkc_r = cilkc_lazy_fib(cilkc_w, &cilkc_f->h, 2, 0, &cilkc_t, cilkc_a0);
 #line 8
-                if (!cilkrt_pop(cilkc_w, cilkc_t)) {
+                if (cilkc_t >= 0 && !cilkrt_pop(cilkc_w, cilkc_t)) {
 #line 8
                     cilkrt_count_spawns(cilkc_w, cilkc_ns);
 #line 8
@@ -234,6 +240,55 @@ long cilkc_r = (
 #line 1
 }
 #line 1
+static inline __attribute__((unused))
+#line 1
+long cilkc_lazy_fib (cilkrt_worker *cilkc_w, cilkrt_frame *cilkc_parent, int cilkc_site, void *cilkc_dst, long *cilkc_tp,
+#line 1
+         int n)
+#line 1
+{
+#line 1
+    unsigned long cilkc_ns = 0;
+#line 1
+    struct cilkc_frame_fib *cilkc_f = 0;
+#line 1
+    (void)cilkc_parent;
+#line 1
+    (void)cilkc_site;
+#line 1
+    (void)cilkc_dst;
+#line 1
+    (void)&cilkc_desc_fib;
+#line 1
+    *cilkc_tp = -1;
+
+    long x = {0};
+#line 3
+    long    y = {0};
+
+    if (n < 2)
+        {
+#line 1
+long cilkc_r = (
+#line 6
+               n);
+#line 6
+            if (cilkc_f) {
+#line 6
+                cilkrt_count_spawns(cilkc_w, cilkc_ns);
+#line 6
+                cilkrt_frame_free(cilkc_w, &cilkc_f->h, sizeof *cilkc_f);
+            }
+#line 6
+            return cilkc_r;
+        }
+#line 1
+    *cilkc_tp = cilkrt_push(cilkc_w, cilkc_parent);
+#line 1
+    return cilkc_spawning_fib(cilkc_w, cilkc_parent, cilkc_site, cilkc_dst, x, y, n);
+#line 1
+}
+#line 1
 static void cilkc_slow_fib(cilkrt_worker *cilkc_w, cilkrt_frame *cilkc_h)
 #line 1
 {
@@ -298,7 +353,7 @@ static void cilkc_slow_fib(cilkrt_worker *cilkc_w, cilkrt_frame *cilkc_h)
 #line 7
             cilkc_h->entry = 1;
 #line 7
-            long cilkc_t = cilkrt_push(cilkc_w, cilkc_h);
+            long cilkc_t;
 #line 7
             cilkrt_count_spawns(cilkc_w, 1);
             {
@@ -307,9 +362,9 @@ static void cilkc_slow_fib(cilkrt_worker *cilkc_w, cilkrt_frame *cilkc_h)
 #line 7
               fib(cilkc_f->l.n_0
 #line 7
-                    - 1)) cilkc_r = cilkc_fast_fib(cilkc_w, cilkc_h, 1, 0, cilkc_a0);
+                    - 1)) cilkc_r = cilkc_lazy_fib(cilkc_w, cilkc_h, 1, 0, &cilkc_t, cilkc_a0);
 #line 7
-                if (!cilkrt_pop(cilkc_w, cilkc_t)) {
+                if (cilkc_t >= 0 && !cilkrt_pop(cilkc_w, cilkc_t)) {
 #line 7
                     struct {
                         void *d;
@@ -348,7 +403,7 @@ static void cilkc_slow_fib(cilkrt_worker *cilkc_w, cilkrt_frame *cilkc_h)
 #line 8
             cilkc_h->entry = 2;
 #line 8
-            long cilkc_t = cilkrt_push(cilkc_w, cilkc_h);
+            long cilkc_t;
 #line 8
             cilkrt_count_spawns(cilkc_w, 1);
             {
@@ -357,9 +412,9 @@ static void cilkc_slow_fib(cilkrt_worker *cilkc_w, cilkrt_frame *cilkc_h)
 #line 8
               fib(cilkc_f->l.n_0
 #line 8
-                    - 2)) cilkc_r = cilkc_fast_fib(cilkc_w, cilkc_h, 2, 0, cilkc_a0);
+                    - 2)) cilkc_r = cilkc_lazy_fib(cilkc_w, cilkc_h, 2, 0, &cilkc_t, cilkc_a0);
 #line 8
-                if (!cilkrt_pop(cilkc_w, cilkc_t)) {
+                if (cilkc_t >= 0 && !cilkrt_pop(cilkc_w, cilkc_t)) {
 #line 8
                     struct {
                         void *d;

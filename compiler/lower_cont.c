@@ -504,11 +504,11 @@ void cont_spawn(Lower *L, const Node *n, int site)
         emit_str(&L->e, "int cilkc_ab = " OWN_ABORTS "; ");
     if (L->holds_lock)
         emit_str(&L->e, "cilkrt_frame_unlock(cilkc_h); ");
-    emit_fmt(&L->e, "%s = %d; ", slow ? "cilkc_h->entry" : "cilkc_f->h.entry", site);
     if (pushes_lazily(L, n))
         emit_str(&L->e, "long cilkc_t; ");
     else
-        emit_fmt(&L->e, "long cilkc_t = cilkrt_push(cilkc_w, %s); ", frame);
+        emit_fmt(&L->e, "%s = %d; long cilkc_t = cilkrt_push(cilkc_w, %s); ",
+                 slow ? "cilkc_h->entry" : "cilkc_f->h.entry", site, frame);
     emit_fmt(&L->e, "%s { ", spawn_count(n, slow));
     if (has_value(L, n)) {
         emit_str(&L->e, "__typeof__(");
@@ -815,6 +815,11 @@ void cont_lazy_signature(Lower *L, const Func *g)
     buf_free(&name);
 }
 
+/* The push of the parent's frame, with its resume index: the spawn site,
+ * which the parent passes as the child's site. */
+#define LAZY_PUSH                                                                                  \
+    "cilkc_parent->entry = cilkc_site; *cilkc_tp = cilkrt_push(cilkc_w, cilkc_parent); "
+
 /* cilkc_lazy_FN: what a spawn calls, the parent's frame not yet pushed.
  * When the fast clone is split and its entry runs in bounded time
  * (lower_split_bounded), the entry's statements run first, and the frame
@@ -836,12 +841,10 @@ static void emit_lazy_entry(Lower *L)
         emit_fast_head(L);
         emit_str(&L->e, "*cilkc_tp = -1; ");
         lower_stmts(L, L->fn->body, 0, k);
-        emit_spawning_call(L, k, "*cilkc_tp = cilkrt_push(cilkc_w, cilkc_parent); ");
+        emit_spawning_call(L, k, LAZY_PUSH);
         return;
     }
-    emit_fmt(&L->e,
-             "*cilkc_tp = cilkrt_push(cilkc_w, cilkc_parent);\n  "
-             "%scilkc_fast_%s(cilkc_w, cilkc_parent, cilkc_site, cilkc_dst",
+    emit_fmt(&L->e, LAZY_PUSH "\n  %scilkc_fast_%s(cilkc_w, cilkc_parent, cilkc_site, cilkc_dst",
              L->is_void ? "" : "return ", L->name);
     if (L->fn->nparams)
         emit_str(&L->e, ", ");

@@ -64,20 +64,21 @@ grep_generated "call spawned" tests/e2e/layout/calls.i continuation \
     "cilkc_r = cilkc_lazy_g(cilkc_w, &cilkc_f->h, 1, 0, &cilkc_t, cilkc_a0);"
 # a spawn of a parallel function of the unit calls its lazy entry, which
 # pushes the parent's frame after a leaf test that runs in bounded time
-# (fib's), before one that calls a function (split's), and says where
+# (fib's), before one that calls a function (split's), and says where;
+# the resume index is the spawn site, stored just before the push
 grep_generated "lazy push after the leaf test" examples/fib.cilkc continuation \
-    "*cilkc_tp = cilkrt_push(cilkc_w, cilkc_parent); return cilkc_spawning_fib("
+    "cilkc_parent->entry = cilkc_site; *cilkc_tp = cilkrt_push(cilkc_w, cilkc_parent); return cilkc_spawning_fib("
 grep_generated "lazy entry: no push yet" examples/fib.cilkc continuation "*cilkc_tp = -1;"
 grep_generated "lazy entry pushes before a call" tests/corpus/steal_split_entry.cilkc continuation \
-    "*cilkc_tp = cilkrt_push(cilkc_w, cilkc_parent); return cilkc_fast_split("
+    "cilkc_parent->entry = cilkc_site; *cilkc_tp = cilkrt_push(cilkc_w, cilkc_parent); return cilkc_fast_split("
 grep_generated "lazy pop" examples/fib.cilkc continuation \
     "if (cilkc_t >= 0 && !cilkrt_pop(cilkc_w, cilkc_t))"
 grep_generated "call kept" tests/e2e/layout/calls.i continuation "c = g(n + 1);"
 grep_generated "lazy frame" examples/fib.cilkc continuation "struct cilkc_frame_fib *cilkc_f = 0;"
 grep_generated "fib spawn 1 saves nothing" examples/fib.cilkc continuation \
-    "cilkc_a0 = (n - 1); cilkc_f->h.entry = 1;"
+    "cilkc_a0 = (n - 1); long cilkc_t;"
 grep_generated "fib spawn 2 saves x" examples/fib.cilkc continuation \
-    "cilkc_a0 = (n - 2); cilkc_f->l.x_1 = x; cilkc_f->h.entry = 2;"
+    "cilkc_a0 = (n - 2); cilkc_f->l.x_1 = x; long cilkc_t;"
 grep_generated "saves: kept and changed at spawn 1" tests/corpus/steal_saves.cilkc continuation \
     "cilkc_f->l.kept_1 = kept; cilkc_f->l.changed_2 = changed; cilkc_f->h.entry = 1;"
 grep_generated "saves: changed again and r1 at spawn 2" tests/corpus/steal_saves.cilkc continuation \

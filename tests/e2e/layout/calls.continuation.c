@@ -72,8 +72,6 @@ long cilkc_spawning_g (cilkrt_worker *cilkc_w, cilkrt_frame *cilkc_parent, int c
 #line 7
                 n - 1);
 #line 7
-            cilkc_f->h.entry = 1;
-#line 7
             long cilkc_t;
 #line 7
             cilkc_ns++;
@@ -222,6 +220,8 @@ long cilkc_r = (
             return cilkc_r;
         }
 #line 1
+    cilkc_parent->entry = cilkc_site;
+#line 1
     *cilkc_tp = cilkrt_push(cilkc_w, cilkc_parent);
 #line 1
     return cilkc_spawning_g(cilkc_w, cilkc_parent, cilkc_site, cilkc_dst, x, n);
@@ -287,8 +287,6 @@ static void cilkc_slow_g(cilkrt_worker *cilkc_w, cilkrt_frame *cilkc_h)
                 cilkc_f->l.n_0
 #line 7
                   - 1);
-#line 7
-            cilkc_h->entry = 1;
 #line 7
             long cilkc_t;
 #line 7
@@ -544,8 +542,6 @@ long cilkc_fast_h (cilkrt_worker *cilkc_w, cilkrt_frame *cilkc_parent, int cilkc
 #line 19
           n);
 #line 19
-            cilkc_f->h.entry = 1;
-#line 19
             long cilkc_t;
             {
 #line 19
@@ -596,8 +592,6 @@ long ){0};
                 n);
 #line 20
             cilkc_f->l.a_1 = a;
-#line 20
-            cilkc_f->h.entry = 2;
 #line 20
             long cilkc_t;
 #line 20
@@ -654,8 +648,6 @@ long ){0};
             cilkc_f->l.b_2 = b;
 #line 23
             cilkc_f->l.c_3 = c;
-#line 23
-            cilkc_f->h.entry = 3;
 #line 23
             long cilkc_t;
             {
@@ -730,6 +722,8 @@ long cilkc_lazy_h (cilkrt_worker *cilkc_w, cilkrt_frame *cilkc_parent, int cilkc
 #line 15
 {
 #line 15
+    cilkc_parent->entry = cilkc_site;
+#line 15
     *cilkc_tp = cilkrt_push(cilkc_w, cilkc_parent);
 #line 15
     return cilkc_fast_h(cilkc_w, cilkc_parent, cilkc_site, cilkc_dst, n);
@@ -774,8 +768,6 @@ static void cilkc_slow_h(cilkrt_worker *cilkc_w, cilkrt_frame *cilkc_h)
           cilkc_f->l.n_0)) cilkc_a0 = (
 #line 19
           cilkc_f->l.n_0);
-#line 19
-            cilkc_h->entry = 1;
 #line 19
             long cilkc_t;
             {
@@ -833,8 +825,6 @@ static void cilkc_slow_h(cilkrt_worker *cilkc_w, cilkrt_frame *cilkc_h)
                 cilkc_f->l.n_0)) cilkc_a0 = (
 #line 20
                 cilkc_f->l.n_0);
-#line 20
-            cilkc_h->entry = 2;
 #line 20
             long cilkc_t;
 #line 20
@@ -897,8 +887,6 @@ static void cilkc_slow_h(cilkrt_worker *cilkc_w, cilkrt_frame *cilkc_h)
            cilkc_f->l.n_0)) cilkc_a0 = (
 #line 23
            cilkc_f->l.n_0);
-#line 23
-            cilkc_h->entry = 3;
 #line 23
             long cilkc_t;
             {

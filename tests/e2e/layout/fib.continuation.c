@@ -76,8 +76,6 @@ long cilkc_spawning_fib (cilkrt_worker *cilkc_w, cilkrt_frame *cilkc_parent, int
 #line 7
                   n - 1);
 #line 7
-            cilkc_f->h.entry = 1;
-#line 7
             long cilkc_t;
 #line 7
             cilkc_ns++;
@@ -128,8 +126,6 @@ long ){0};
                   n - 2);
 #line 8
             cilkc_f->l.x_1 = x;
-#line 8
-            cilkc_f->h.entry = 2;
 #line 8
             long cilkc_t;
 #line 8
@@ -283,6 +279,8 @@ long cilkc_r = (
             return cilkc_r;
         }
 #line 1
+    cilkc_parent->entry = cilkc_site;
+#line 1
     *cilkc_tp = cilkrt_push(cilkc_w, cilkc_parent);
 #line 1
     return cilkc_spawning_fib(cilkc_w, cilkc_parent, cilkc_site, cilkc_dst, x, y, n);
@@ -351,8 +349,6 @@ static void cilkc_slow_fib(cilkrt_worker *cilkc_w, cilkrt_frame *cilkc_h)
 #line 7
                     - 1);
 #line 7
-            cilkc_h->entry = 1;
-#line 7
             long cilkc_t;
 #line 7
             cilkrt_count_spawns(cilkc_w, 1);
@@ -400,8 +396,6 @@ static void cilkc_slow_fib(cilkrt_worker *cilkc_w, cilkrt_frame *cilkc_h)
                   cilkc_f->l.n_0
 #line 8
                     - 2);
-#line 8
-            cilkc_h->entry = 2;
 #line 8
             long cilkc_t;
 #line 8

@@ -6,6 +6,9 @@
  *   - cilkc_fast_FN: the fast clone (locals are C locals, except those that
  *     must have one address for parent, child and thief: they live in the
  *     frame), push/call/pop at each spawn, sync is free;
+ *   - cilkc_lazy_FN: what this unit's spawns of FN call: the fast clone's
+ *     entry, pushing the parent's frame only after a leaf test that runs
+ *     in bounded time (emit_lazy_entry), or the push and the fast clone;
  *   - cilkc_slow_FN: the slow clone, every local in the frame, resumed by a
  *     switch on the frame's entry index;
  *   - FN itself with its original signature: runs the fast clone behind a

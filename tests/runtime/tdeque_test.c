@@ -653,6 +653,79 @@ Test(tdeque, sync_waits_once_for_a_finished_batch_across_a_block)
     free_worker(thief);
 }
 
+/* The spares of q, in *out; how many there are. */
+static int spares(cilkrt_tdeque *q, char **out)
+{
+    int n = 0;
+    for (int k = 0; k < CILKRT_TDEQUE_SPARES; k++)
+        if ((out[k] = atomic_load(&q->spare[k])) != NULL)
+            n++;
+    return n;
+}
+
+/* A thief running a batch of a deque that grows (past half its first
+ * block) makes the owner's next blocks ready, and the owner's next new
+ * block is one of them: the kernel backs its pages on the thief. A batch
+ * of a small deque leaves it alone. */
+Test(tdeque, a_thief_makes_the_owners_next_blocks_ready)
+{
+    enum { N = CILKRT_TDEQUE_BLOCK / 2 + 300 };
+    worker *w = new_worker(0), *thief = busy_thief(1);
+    cilkrt_tdeque *q = &w->pub.tq;
+    char *ready[CILKRT_TDEQUE_SPARES];
+    cilkrt_group_init(&w->pub, &group);
+    reset_taken(CILKRT_TDEQUE_BLOCK + 1);
+    for (unsigned long i = 0; i < 100; i++)
+        push(w, &group, count, i);
+    steal_all(w);
+    cilkrt_task_run_batch(thief, q, 0, 100);
+    cr_expect_eq(spares(q, ready), 0, "a small deque gets no spare");
+    for (unsigned long i = 100; i < N; i++)
+        push(w, &group, count, i);
+    steal_all(w);
+    cilkrt_task_run_batch(thief, q, 100, N - 100);
+    cr_assert_eq(spares(q, ready), CILKRT_TDEQUE_SPARES, "the thief filled every spare");
+    for (unsigned long i = N; i <= CILKRT_TDEQUE_BLOCK; i++)
+        push(w, &group, count, i);
+    char *block = (char *)cilkrt_tdeque_slot(q, CILKRT_TDEQUE_BLOCK), *left[CILKRT_TDEQUE_SPARES];
+    cr_expect_eq(block, ready[0], "the new block is the first spare");
+    cr_expect_eq(spares(q, left), CILKRT_TDEQUE_SPARES - 1, "which the owner took");
+    while (cilkrt_group_pending(&group))
+        pop_run(w);
+    for (unsigned long i = 0; i <= CILKRT_TDEQUE_BLOCK; i++)
+        cr_expect_eq(taken[i], 1, "task %lu", i);
+    free_worker(w);
+    free_worker(thief);
+}
+
+/* The rest of a finished run pops in one call each (cilkrt_tdeque_pop_done),
+ * down to the run's oldest slot, and not below. */
+Test(tdeque, the_rest_of_a_finished_run_pops_in_one_call)
+{
+    enum { N = 40, RUN = 30 };
+    worker *w = new_worker(0), *thief = busy_thief(1);
+    cilkrt_tdeque *q = &w->pub.tq;
+    cilkrt_group_init(&w->pub, &group);
+    reset_taken(N);
+    for (unsigned long i = 0; i < N; i++)
+        push(w, &group, count, i);
+    steal_all(w);
+    cilkrt_task_run_batch(thief, q, 0, N - RUN);
+    cilkrt_task_run_batch(thief, q, N - RUN, RUN);
+    cr_expect_eq(cilkrt_tdeque_pop_done(q), 0, "the run's newest slot is waited for");
+    cr_assert(!pop_run(w));
+    for (int i = 1; i < RUN; i++)
+        cr_expect_eq(cilkrt_tdeque_pop_done(q), 1, "slot %d of the run", N - 1 - i);
+    cr_expect_eq(cilkrt_tdeque_pop_done(q), 0, "the older run is not known done");
+    cr_expect_eq(cilkrt_tdeque_depth(q), N - RUN);
+    group.n = N - RUN; /* (the pops above bypassed the group) */
+    while (cilkrt_group_pending(&group))
+        cr_assert(!pop_run(w));
+    cr_expect_eq(atomic_load(&w->stats.failed_pops), 2, "one wait per run");
+    free_worker(w);
+    free_worker(thief);
+}
+
 /* A batch holds the oldest shared slots, which may belong to an enclosing
  * group: the inner sync waits for the batch, and the outer sync pops the
  * rest of it. A push in between (onto an index of the run, popped

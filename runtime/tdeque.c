@@ -35,7 +35,8 @@
  * runs the task in its slot, and the owner adds blocks while thieves
  * steal. The block table has an entry for every block a 32-bit index can
  * reach; calloc leaves the untouched part of it unbacked. Blocks stay
- * until exit (the deque's memory is its deepest depth).
+ * until exit (the deque's memory is its deepest depth, plus the spares
+ * thieves make ready for the owner: cilkrt_tdeque_provide).
  *
  * A thief that finds nothing, or takes the last shared slot, asks the
  * owner to share (cilkrt_tdeque_ask); so does the owner when it finds

@@ -329,21 +329,22 @@ static int empty_spare(cilkrt_tdeque *q)
     return -1;
 }
 
-/* A thief running slot i of q (task.c, every few slots of a batch): if
- * q has grown past its first block, or i is in its second half, the
- * owner is pushing into new blocks; the thief makes one ready for it
- * (q->spare) if fewer than CILKRT_TDEQUE_SPARES are, so that the kernel
- * backs its pages on the thief's core, not in the owner's pushes. In a
- * spawn loop of 10^6 tiny tasks the owner pushes alone while the
- * thieves run what it shares: backing its 244 blocks (48 MB, about a
- * microsecond a page on the test machine) was over half of its time,
- * and the pushes are the serial part, where a thief's time spent on the
- * blocks instead of on tasks costs nothing: the owner's sync runs
- * whatever tasks are left. A thief that loses the race for the entry
- * gives its block back; the owner takes a spare for each new block
- * (next_block), destroy frees what is left. Deques that stay in their
- * first block (recursive programs) never get one. release: the owner's
- * exchange acquires the block. */
+/* A thief running slot i of q (task.c, every PROVIDE_EVERY slots of a
+ * batch), or finding nothing shared below i (steal_batch): if q has grown
+ * past its first block, or i is in its second half, the owner is pushing
+ * into new blocks; the thief fills q's empty spares with new blocks
+ * (CILKRT_TDEQUE_SPARES at most), so that the kernel backs their pages
+ * on the thief's core, not in the owner's pushes. In a spawn loop of 10^6
+ * tiny tasks the owner pushes alone while the thieves run what it
+ * shares: backing its 244 blocks (48 MB, about a microsecond a page on
+ * the test machine) was over half of its time, and the pushes are the
+ * serial part, where a thief's time spent on the blocks instead of on
+ * tasks costs nothing: the owner's sync runs whatever tasks are left. A
+ * thief that loses the race for an entry gives its block back; the owner
+ * takes a spare for each new block (next_block), destroy frees what is
+ * left. Deques that stay in the first half of their first block
+ * (recursive programs) never get one. release: the owner's exchange
+ * acquires the block. */
 void cilkrt_tdeque_provide(cilkrt_tdeque *q, long i)
 {
     if (i < CILKRT_TDEQUE_BLOCK / 2 && !atomic_load_explicit(&q->blocks[1], memory_order_relaxed))

@@ -149,7 +149,8 @@ long cilkrt_tdeque_share(cilkrt_tdeque *q) CILKRT_HIDDEN;
 void cilkrt_tdeque_ask(cilkrt_tdeque *q) CILKRT_HIDDEN;
 /* A thief about to sleep: a deferred request is answered at the next push. */
 void cilkrt_tdeque_urge(cilkrt_tdeque *q) CILKRT_HIDDEN;
-/* A thief running slot i of q: make q's next block ready if q grows. */
+/* A thief running slot i of q, or finding nothing shared below it: make
+ * q's next blocks ready (its spares) if q grows. */
 void cilkrt_tdeque_provide(cilkrt_tdeque *q, long i) CILKRT_HIDDEN;
 void *cilkrt_tdeque_slot(cilkrt_tdeque *q, long i) CILKRT_HIDDEN;
 /* Owner, when the inline pop finds top <= pop_floor: pop slot top - 1 and

@@ -12,6 +12,7 @@
  */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "worker.h"
 
@@ -33,17 +34,34 @@ static void *checked_aligned_alloc(size_t size)
     return p;
 }
 
+static void new_chunk(worker *w)
+{
+    chunk *k = checked_aligned_alloc(CHUNK_BYTES);
+    k->next = w->chunks;
+    w->chunks = k;
+    w->carve = (char *)k + CILKRT_CACHE_LINE;
+    w->carve_end = (char *)k + CHUNK_BYTES;
+}
+
+/* The worker's first chunk, taken on its own thread when it starts
+ * (pool.c), its pages touched. Carved at the first spawn instead, it made
+ * the first frame of the first computation wait for the thread's first
+ * malloc (glibc maps a new arena for it) and the page faults: 14-35 us
+ * on the 2-core VM, on the root worker's path to its first push and on
+ * the thief's to its first spawn, so the other worker's first steal came
+ * that much later (docs/runtime.md, "Idle behaviour"). */
+void cilkrt_memory_prepare(worker *w)
+{
+    new_chunk(w);
+    memset(w->carve, 0, (size_t)(w->carve_end - w->carve));
+}
+
 /* A fresh object of class c (< CILKRT_FRAME_CLASSES), 64-byte aligned. */
 void *cilkrt_carve(worker *w, unsigned c)
 {
     size_t size = (size_t)(c + 1) * CILKRT_CACHE_LINE;
-    if (w->carve_end - w->carve < (long)size) {
-        chunk *k = checked_aligned_alloc(CHUNK_BYTES);
-        k->next = w->chunks;
-        w->chunks = k;
-        w->carve = (char *)k + CILKRT_CACHE_LINE;
-        w->carve_end = (char *)k + CHUNK_BYTES;
-    }
+    if (w->carve_end - w->carve < (long)size)
+        new_chunk(w);
     void *p = w->carve;
     w->carve += size;
     return p;

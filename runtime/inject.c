@@ -85,8 +85,9 @@ static void enqueue(root_call *r)
     atomic_fetch_add_explicit(&queue_len, 1, memory_order_relaxed);
     pthread_mutex_unlock(&queue_mu);
     /* Every sleeper: they switch to timed sleeps while a computation is
-     * active, so the parallelism of this call reaches them. */
-    cilkrt_wake_all();
+     * active, so the parallelism of this call reaches them; and they spin
+     * before sleeping again, ready for its first spawn (sched.c, backoff). */
+    cilkrt_wake_for_root();
 }
 
 void cilkrt_inject_post(void (*fn)(cilkrt_worker *w, void *arg), void *arg)

@@ -110,6 +110,7 @@ static void *worker_main(void *arg)
 {
     worker *w = arg;
     cilkrt_tls_worker = &w->pub;
+    cilkrt_memory_prepare(w); /* allocates: before the start returns */
     announce_running();
     cilkrt_sched_loop(w, NULL, NULL);
     return NULL;

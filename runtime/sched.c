@@ -35,8 +35,9 @@ long cilkrt_sleep_ns = 500000;
 static atomic_int nsleepers;
 
 /* The futex word: ASLEEP while the worker sleeps or is about to; a waker
- * replaces it with why it woke the worker. */
-enum { AWAKE, ASLEEP, WOKEN_BY_PUSH };
+ * replaces it with why it woke the worker (WOKEN_BY_ROOT: a root call
+ * arrived, cilkrt_wake_for_root). */
+enum { AWAKE, ASLEEP, WOKEN_BY_PUSH, WOKEN_BY_ROOT };
 
 static uint64_t now_ns(void)
 {
@@ -133,11 +134,14 @@ static int tasks_shared(void)
 }
 
 /* Is there a reason not to sleep? Checked after announcing the sleep, so a
- * waker that changes one of these after our check sees sleeping == 1. */
+ * waker that changes one of these after our check sees sleeping == 1.
+ * WOKEN_BY_ROOT for a root call waiting (as if it had woken us), AWAKE for
+ * another reason, ASLEEP for none. */
 static int wakeup_pending(worker *w, cilkrt_stop_fn stop, void *arg)
 {
-    return w->resume || should_stop(stop, arg) || (!stop && cilkrt_inject_pending()) ||
-           tasks_shared();
+    if (!stop && cilkrt_inject_pending())
+        return WOKEN_BY_ROOT;
+    return w->resume || should_stop(stop, arg) || tasks_shared() ? AWAKE : ASLEEP;
 }
 
 /* Has another worker a frame to steal? */
@@ -181,8 +185,8 @@ static void urge_requests(worker *w)
  * steal since: a push-heavy program with nothing to steal would otherwise
  * wake it at every sleep. The timeout is the backstop for that sleep and
  * for a push that escapes both the lowered bound and the look (deque.c,
- * cilkrt_deque_lower_limit). Returns 1 if it was woken (or did not
- * sleep), 0 on the timeout. */
+ * cilkrt_deque_lower_limit). Returns why it woke (or did not sleep):
+ * ASLEEP on the timeout, else the waker's reason (AWAKE if it gave none). */
 static int sleep_a_while(worker *w, cilkrt_stop_fn stop, void *arg)
 {
     atomic_store_explicit(&w->sleeping, ASLEEP, memory_order_relaxed);
@@ -199,9 +203,9 @@ static int sleep_a_while(worker *w, cilkrt_stop_fn stop, void *arg)
     urge_requests(w);
     int timed = atomic_load_explicit(&cilkrt_active_roots, memory_order_relaxed) > 0;
     int lower = timed && !w->woken_for_nothing;
-    int why = AWAKE; /* did not sleep: a reason to wake */
-    if (!wakeup_pending(w, stop, arg))
-        why = lower && lower_limits_and_look(w) ? WOKEN_BY_PUSH : ASLEEP;
+    int why = wakeup_pending(w, stop, arg);
+    if (why == ASLEEP && lower && lower_limits_and_look(w))
+        why = WOKEN_BY_PUSH;
     if (why == ASLEEP) {
         struct timespec ts = {cilkrt_sleep_ns / 1000000000L, cilkrt_sleep_ns % 1000000000L};
         syscall(SYS_futex, &w->sleeping, FUTEX_WAIT_PRIVATE, ASLEEP, timed ? &ts : NULL, NULL, 0);
@@ -211,27 +215,36 @@ static int sleep_a_while(worker *w, cilkrt_stop_fn stop, void *arg)
     atomic_store_explicit(&w->sleeping, AWAKE, memory_order_relaxed);
     atomic_fetch_sub_explicit(&nsleepers, 1, memory_order_relaxed);
     w->woken_for_nothing = lower && why == WOKEN_BY_PUSH; /* cleared when it finds work */
-    return why != ASLEEP;
+    return why;
 }
 
 /* Idle round *round: spin (about 40 us in all, near what a futex wake-up
  * takes), then sleep; after a wake-up, a few attempts before sleeping
- * again. No sched_yield between: with another runnable thread on its CPU
- * a yielding worker loses the CPU until the next scheduler tick (EEVDF
- * moves its deadline a slice later per yield; 4 ms here), and since it is
- * not asleep, no push can wake it. A sleeping worker is woken by the push
- * or share that makes work for it (docs/runtime.md, "Idle behaviour"). */
+ * again, but the whole spin after a root call's: its first spawn comes
+ * within microseconds, and a spinning worker steals it at once, where a
+ * sleeping one waits for the sleep's barrier, the pusher's wake-up and
+ * its own (first steal at 50-100 us against 20-30 us on the 2-core VM:
+ * docs/runtime.md, "Idle behaviour"). No sched_yield between: with
+ * another runnable thread on its CPU a yielding worker loses the CPU
+ * until the next scheduler tick (EEVDF moves its deadline a slice later
+ * per yield; 4 ms here), and since it is not asleep, no push can wake it.
+ * A sleeping worker is woken by the push or share that makes work for it
+ * (docs/runtime.md, "Idle behaviour"). */
 static void backoff(worker *w, unsigned *round, cilkrt_stop_fn stop, void *arg)
 {
     unsigned r = (*round)++;
     if (r < SPIN_ROUNDS) {
         for (int i = 0; i < 16; i++)
             cpu_relax();
-    } else if (sleep_a_while(w, stop, arg)) {
-        *round = SPIN_ROUNDS - WOKEN_ROUNDS;
-    } else {
-        *round = SPIN_ROUNDS; /* the timeout: one attempt, then sleep */
+        return;
     }
+    int why = sleep_a_while(w, stop, arg);
+    if (why == WOKEN_BY_ROOT)
+        *round = 0;
+    else if (why != ASLEEP)
+        *round = SPIN_ROUNDS - WOKEN_ROUNDS;
+    else
+        *round = SPIN_ROUNDS; /* the timeout: one attempt, then sleep */
 }
 
 void cilkrt_sched_loop(worker *w, cilkrt_stop_fn stop, void *arg)
@@ -307,10 +320,14 @@ void cilkrt_wake_for_push(worker *pusher)
         stat_add(&pusher->stats.push_wakes, 1);
 }
 
-void cilkrt_wake_all(void)
+static void wake_all_for(int why)
 {
     int woke = 0;
     atomic_thread_fence(memory_order_seq_cst);
     for (int i = 0; i < cilkrt_pool_size; i++)
-        wake_if_asleep(cilkrt_pool[i], AWAKE, &woke);
+        wake_if_asleep(cilkrt_pool[i], why, &woke);
 }
+
+void cilkrt_wake_all(void) { wake_all_for(AWAKE); }
+
+void cilkrt_wake_for_root(void) { wake_all_for(WOKEN_BY_ROOT); }

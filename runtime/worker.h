@@ -188,6 +188,8 @@ long cilkrt_tdeque_pending(cilkrt_tdeque *q, int owner) CILKRT_HIDDEN;
 
 /* ---- frame.c: frame and task memory, frame locks ---- */
 void *cilkrt_carve(worker *w, unsigned size_class) CILKRT_HIDDEN;
+/* At the worker's start, on its thread: its first chunk, ready. */
+void cilkrt_memory_prepare(worker *w) CILKRT_HIDDEN;
 void cilkrt_memory_release(worker *w) CILKRT_HIDDEN;
 /* The work/span analyzer's mark stack of a worker (workspan.c). */
 void cilkrt_wsp_release(cilkrt_worker *w) CILKRT_HIDDEN;
@@ -283,6 +285,8 @@ void cilkrt_wake_one(void) CILKRT_HIDDEN;
  * sleeping worker, if any sleeps, to take it. */
 void cilkrt_wake_idle(void) CILKRT_HIDDEN;
 void cilkrt_wake_all(void) CILKRT_HIDDEN;
+/* A root call was queued: wake every sleeper, to spin (sched.c). */
+void cilkrt_wake_for_root(void) CILKRT_HIDDEN;
 /* cilkrt_deque_grow, after its seq_cst fence: wake one sleeping worker, if
  * any sleeps, for the frame pusher is pushing (sched.c, sleep_a_while). */
 void cilkrt_wake_for_push(worker *pusher) CILKRT_HIDDEN;

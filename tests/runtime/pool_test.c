@@ -394,3 +394,73 @@ Test(pool, a_fork_waits_for_an_allocation_in_progress, .timeout = 60)
     pthread_join(t, NULL);
     cr_expect_eq(atomic_load(&forked), 1, "the fork once it ended");
 }
+
+/* A worker takes its first chunk of frame memory as it starts, on its own
+ * thread (frame.c, cilkrt_memory_prepare), not at the first spawn of the
+ * first computation, where the thread's first malloc and the page faults
+ * delayed the root worker's first push and so the first steal. A root
+ * call that spawns nothing finds its worker's chunk ready; before the
+ * change the worker had none until its first frame. */
+static void chunk_ready(cilkrt_worker *self, void *arg)
+{
+    worker *w = worker_of(self);
+    *(int *)arg = w->carve != NULL && w->carve < w->carve_end;
+}
+
+Test(pool, a_worker_has_frame_memory_before_its_first_spawn, .timeout = 60)
+{
+    setenv("CILK_NWORKERS", "2", 1);
+    int ready = 0;
+    cilkrt_root_call(chunk_ready, &ready);
+    cr_expect(ready, "the worker's first chunk is there before any frame");
+}
+
+/* A worker woken by a root call spins its whole spin phase (sched.c,
+ * backoff: SPIN_ROUNDS = 128 steal attempts) before it sleeps again, so
+ * that it takes the computation's first continuation at once; after
+ * other wake-ups it makes 16 (WOKEN_ROUNDS). The pool is left to fall
+ * asleep between two root calls; the second call's worker waits until
+ * the other worker, woken by the call, has tried to steal and is asleep
+ * again, and counts its attempts. Before the change: 17. */
+typedef struct {
+    unsigned long before[2]; /* each worker's attempts before the call */
+    unsigned long attempts;  /* the other worker's since */
+} root_wake;
+
+static void count_attempts_after_root_wake(cilkrt_worker *self, void *arg)
+{
+    root_wake *r = arg;
+    int o = 1 - self->id;
+    worker *other = cilkrt_pool[o];
+    while (atomic_load(&other->stats.steal_attempts) == r->before[o])
+        sched_yield();
+    while (atomic_load(&other->sleeping) != 1)
+        sched_yield();
+    r->attempts = atomic_load(&other->stats.steal_attempts) - r->before[o];
+}
+
+static void nothing(cilkrt_worker *self, void *arg)
+{
+    (void)self;
+    (void)arg;
+}
+
+Test(pool, a_root_call_wakes_the_other_workers_to_spin, .timeout = 60)
+{
+    setenv("CILK_NWORKERS", "2", 1);
+    cilkrt_root_call(nothing, NULL);
+    root_wake r = {{0, 0}, 0};
+    int quiet = 0;
+    while (!quiet) { /* both asleep, and no attempt for 20 ms */
+        for (int i = 0; i < 2; i++)
+            r.before[i] = atomic_load(&cilkrt_pool[i]->stats.steal_attempts);
+        usleep(20000);
+        quiet = 1;
+        for (int i = 0; i < 2; i++)
+            quiet &= atomic_load(&cilkrt_pool[i]->sleeping) == 1 &&
+                     atomic_load(&cilkrt_pool[i]->stats.steal_attempts) == r.before[i];
+    }
+    cilkrt_root_call(count_attempts_after_root_wake, &r);
+    cr_expect_geq(r.attempts, 128, "the whole spin phase after a root call's wake-up, not %lu",
+                  r.attempts);
+}

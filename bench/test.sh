@@ -15,7 +15,9 @@
 #      the section, its CSV and the CILK_STEAL_POLICY=one runs, and stops,
 #      before running anything, when a generated section of
 #      docs/performance.md has lost its END marker (markers.awk);
-#   4. the data-parallel section: forloop, heatfor and reducesum at small
+#   4. the main table's short benchmarks run 3 times as often (run.sh on
+#      stub programs);
+#   5. the data-parallel section: forloop, heatfor and reducesum at small
 #      sizes, each cilkc program (when there is one) in both modes and its
 #      loop peers (OpenMP parallel for and taskloop with gcc; oneTBB when
 #      its headers are installed) at 2 workers, print the serial result.
@@ -113,6 +115,35 @@ if ! bash bench/run.sh --quick --only fair --fair-runs 2 --bin "$stubs" --docs "
     echo "ok   run.sh stops at a BEGIN marker without its END"
 else
     echo "FAIL run.sh stops at a BEGIN marker without its END (output in $stubs/out)"
+    fail=1
+fi
+
+# The main table's short benchmarks (short_benches) run short_factor (3)
+# times as often as the others, every configuration alike: forloop, short,
+# against nqueens on stubs, with --runs 1; the peers are missing.
+main=$build/stubs-main
+rm -rf "$main" && mkdir -p "$main/docs"
+for name in forloop nqueens; do
+    for config in serial cont child; do
+        stub "$main" $name $config 0.010
+    done
+done
+printf '# perf\n' > "$main/docs/performance.md"
+runs_per_config() { # NAME CONFIG P: the rows of that configuration
+    grep -c "^$1,[^,]*,$2,$3,.*,ok," "$main/results/raw.csv"
+}
+if bash bench/run.sh --quick --only "forloop nqueens" --runs 1 --bin "$main" --docs "$main/docs" \
+    > "$main/out" 2>&1 &&
+    [ "$(runs_per_config forloop serial 1)" = 3 ] && [ "$(runs_per_config forloop cont 2)" = 3 ] &&
+    [ "$(runs_per_config forloop child 4)" = 3 ] &&
+    [ "$(grep -c '^forloop,[^,]*,gompfor,2,.*,missing,' "$main/results/raw.csv")" = 3 ] &&
+    [ "$(runs_per_config nqueens serial 1)" = 1 ] && [ "$(runs_per_config nqueens cont 2)" = 1 ] &&
+    grep -q '^1 runs per configuration (3 for the short programs: forloop), ' \
+        "$main/docs/performance.md"; then
+    echo "ok   run.sh short benchmarks on stubs"
+else
+    echo "FAIL run.sh short benchmarks on stubs (output in $main)"
+    tail -5 "$main/out"
     fail=1
 fi
 

@@ -17,6 +17,7 @@
 #include "worker.h"
 
 #define CHUNK_BYTES (64 * 1024)
+#define TOUCHED_BYTES 4096 /* of a fresh worker's first chunk */
 
 struct chunk {
     chunk *next;
@@ -44,16 +45,18 @@ static void new_chunk(worker *w)
 }
 
 /* The worker's first chunk, taken on its own thread when it starts
- * (pool.c), its pages touched. Carved at the first spawn instead, it made
- * the first frame of the first computation wait for the thread's first
- * malloc (glibc maps a new arena for it) and the page faults: 14-35 us
- * on the 2-core VM, on the root worker's path to its first push and on
+ * (pool.c), its first page touched. Carved at the first spawn instead, it
+ * made the first frame of the first computation wait for the thread's
+ * first malloc (glibc maps a new arena for it) and the page fault: 14-35
+ * us on the 2-core VM, on the root worker's path to its first push and on
  * the thief's to its first spawn, so the other worker's first steal came
- * that much later (docs/runtime.md, "Idle behaviour"). */
+ * that much later (docs/runtime.md, "Idle behaviour"). One page holds
+ * some 30 small frames; the rest is left untouched, so that a large pool
+ * that never spawns costs little memory. */
 void cilkrt_memory_prepare(worker *w)
 {
     new_chunk(w);
-    memset(w->carve, 0, (size_t)(w->carve_end - w->carve));
+    memset(w->carve, 0, TOUCHED_BYTES);
 }
 
 /* A fresh object of class c (< CILKRT_FRAME_CLASSES), 64-byte aligned. */

@@ -5,9 +5,10 @@
  * each spawn a task record in a slot of the worker's task deque, whose
  * typed thunk cilkc_thunk_FN_k calls the child with the arguments
  * evaluated by the parent; a sync (cilkc_sync_FN) pops the invocation's
- * tasks and calls their thunks directly. FN itself keeps its signature
- * and calls the body. The walker of lower.c writes the body and calls back here for
- * spawn, sync and return.
+ * tasks and calls their thunks directly, and the sync of a run (below)
+ * pops its tasks in place and assigns their results by value. FN itself
+ * keeps its signature and calls the body. The walker of lower.c writes
+ * the body and calls back here for spawn, sync and return.
  */
 #include "lower_impl.h"
 
@@ -63,11 +64,149 @@ static int combines(const Lower *L, const Node *n)
  * destination under it (combines), or to run an inlet body? */
 static int takes_lock(const Lower *L, const Node *n) { return combines(L, n) || n->inlet; }
 
+/* Runs: `x = spawn f(a); y = spawn g(b); sync;`, spawns that follow each
+ * other in a block, then its sync, with nothing spawned before them since
+ * the group was last empty. Their sync is written in place of the call of
+ * cilkc_sync_FN, and pops the run's tasks in the known order, newest
+ * first: a task not stolen is called there directly and its result
+ * assigned to its destination by value (RUN_VALUE), so that the
+ * destination is a C variable that cc can keep in a register, and the
+ * record carries no pointer to it; a stolen one left its result in its
+ * slot (CILKRT_RESULT), where the sync reads it. No label or case inside
+ * the run: nothing jumps into it, so the sync pops exactly the run's
+ * tasks. fib: 37.0 instructions a call before, 23.7 after (callgrind). */
+enum { RUN_NONE, RUN_THUNK, RUN_VALUE };
+
+/* A declaration specifier of an arithmetic type (or a storage class that
+ * changes nothing here)? */
+static int scalar_word(int kind)
+{
+    switch (kind) {
+    case TK_INT:
+    case TK_LONG:
+    case TK_SHORT:
+    case TK_CHAR:
+    case TK_SIGNED:
+    case TK_UNSIGNED:
+    case TK_FLOAT:
+    case TK_DOUBLE:
+    case TK_BOOL:
+    case TK_REGISTER:
+    case TK_AUTO:
+        return 1;
+    default:
+        return 0;
+    }
+}
+
+/* Is the declaration of local s an arithmetic type or a pointer, so that
+ * its value fits the slot beside the word reducer views use (CILKRT_RESULT)?
+ * Only plain keywords: a typedef name or a struct may be any size. */
+static int plain_scalar(const Lower *L, const Sym *s)
+{
+    const Declarator *dd = s->decl;
+    if (!dd || !dd->parent || dd->name < 0)
+        return 0;
+    for (int i = dd->parent->spec_first; i < dd->parent->spec_last; i++)
+        if (!scalar_word(L->u->toks[i].kind))
+            return 0;
+    for (int i = dd->first; i < dd->last; i++)
+        if (i != dd->name && L->u->toks[i].kind != TK_STAR)
+            return 0;
+    return 1;
+}
+
+/* The local that `x = spawn f(a);` assigns, when its sync in a run may
+ * assign it by value: a plain scalar local of this invocation, the callee
+ * a parallel function of this unit (its body is called directly). */
+static const Sym *value_dest(const Lower *L, const Node *n)
+{
+    if (n->kind != N_SPAWN || n->op != TK_ASSIGN || n->lv.last - n->lv.first != 1 || n->inlet ||
+        n->nextra || !lower_parallel_callee(L, n))
+        return NULL;
+    const Sym *s = L->u->toks[n->lv.first].sym;
+    if (!s || s->kind != SYM_VAR || !sym_is_auto(s) || s->reducer || L->a.in_expr[s->index])
+        return NULL;
+    return plain_scalar(L, s) ? s : NULL;
+}
+
+/* Could the group hold tasks after statement n: does it spawn, or hold
+ * a label that a goto from where tasks are pending may reach? */
+static void find_spawn(Node *n, void *arg)
+{
+    if (n->kind == N_SPAWN || n->kind == N_SCOPE || n->kind == N_CILK_FOR || n->kind == N_LABEL ||
+        n->kind == N_CASE || n->kind == N_DEFAULT)
+        *(int *)arg = 1;
+}
+
+/* Is the group empty before kid i of block b: the kids before it spawn
+ * nothing, nor can be jumped into, since a sync among them or since the
+ * start of the body? */
+static int empty_before(const Lower *L, const Node *b, int i)
+{
+    while (i > 0 && b->kids[i - 1]->kind != N_SYNC) {
+        int maybe = 0;
+        analysis_walk(b->kids[--i], find_spawn, &maybe);
+        if (maybe)
+            return 0;
+    }
+    return i > 0 || b == L->fn->body;
+}
+
+/* Mark the run of kids [i, j) of b (the spawns before the sync kids[j]),
+ * if one of them assigns by value, each destination once. */
+static void mark_run(Lower *L, const Node *b, int i, int j)
+{
+    int values = 0;
+    for (int k = i; k < j; k++) {
+        const Sym *s = value_dest(L, b->kids[k]);
+        for (int m = i; s && m < k; m++)
+            if (value_dest(L, b->kids[m]) == s)
+                return;
+        values += s != NULL;
+    }
+    if (!values || !empty_before(L, b, i))
+        return;
+    for (int k = i; k < j; k++)
+        L->runs[analysis_site(&L->a, b->kids[k])] =
+            value_dest(L, b->kids[k]) ? RUN_VALUE : RUN_THUNK;
+}
+
+static void find_runs(Node *b, void *arg)
+{
+    Lower *L = arg;
+    for (int i = 0; b->kind == N_BLOCK && i < b->nkids; i++) {
+        int j = i;
+        while (j < b->nkids && b->kids[j]->kind == N_SPAWN && !b->kids[j]->synced_call)
+            j++;
+        if (j > i && j < b->nkids && b->kids[j]->kind == N_SYNC)
+            mark_run(L, b, i, j);
+        i = j;
+    }
+}
+
+/* Runs only where the sync needs nothing else than its pops: no work/span
+ * hooks, abort counts, inlets' lock, nor a cilk_for's ordered pops. */
+static void mark_runs(Lower *L)
+{
+    L->runs = xmalloc((size_t)L->a.nspawns + 1);
+    memset(L->runs, RUN_NONE, (size_t)L->a.nspawns + 1);
+    L->run_n = 0;
+    if (!L->workspan && !L->aborts && !L->a.has_inlets && !loops_is_ordered(L->name))
+        analysis_walk(L->fn->body, find_runs, L);
+}
+
+/* Does the record of site k carry its destination's address? */
+static int has_dst(const Lower *L, const Node *n, int k)
+{
+    return lower_has_dest(L, n) && L->runs[k] != RUN_VALUE;
+}
+
 /* Does the spawn store anything into its record? Not for spawn f(); of a
  * function without arguments or result, nor an inlet, nor aborts. */
-static int record_is_filled(Lower *L, const Node *n)
+static int record_is_filled(Lower *L, const Node *n, int k)
 {
-    if (record_has_fn(L, n) || n->nargs || lower_has_dest(L, n) || takes_lock(L, n) || n->nextra ||
+    if (record_has_fn(L, n) || n->nargs || has_dst(L, n, k) || takes_lock(L, n) || n->nextra ||
         L->aborts)
         return 1;
     for (int i = 0; i < L->fn->nlocals; i++)
@@ -85,7 +224,7 @@ static void emit_task_struct(Lower *L, const Node *n, int k)
 {
     L->e.view = VIEW_TYPEOF;
     emit_fmt(&L->e, "struct cilkc_task_%s_%d {", L->name, k);
-    if (!record_has_fn(L, n) && !n->nargs && !lower_has_dest(L, n))
+    if (!record_has_fn(L, n) && !n->nargs && !has_dst(L, n, k))
         emit_str(&L->e, " char cilkc_unused;");
     if (record_has_fn(L, n)) {
         emit_str(&L->e, " __typeof__(((void)0, ");
@@ -97,7 +236,7 @@ static void emit_task_struct(Lower *L, const Node *n, int k)
         emit_range(&L->e, n->args[i].first, n->args[i].last);
         emit_fmt(&L->e, ")) a%d;", i);
     }
-    if (lower_has_dest(L, n)) {
+    if (has_dst(L, n, k)) {
         emit_str(&L->e, " __typeof__(");
         lower_dest_pointer(L, n);
         emit_str(&L->e, ") dst;");
@@ -137,7 +276,7 @@ void child_spawn(Lower *L, const Node *n, int site)
 {
     emit_str(&L->e, "{ ");
     lower_arg_temps(L, n);
-    if (lower_has_dest(L, n)) {
+    if (has_dst(L, n, site)) {
         emit_str(&L->e, "__typeof__(");
         lower_dest_pointer(L, n);
         emit_str(&L->e, ") cilkc_d = ");
@@ -166,7 +305,7 @@ void child_spawn(Lower *L, const Node *n, int site)
     }
     for (int i = 0; i < n->nargs; i++)
         emit_fmt(&L->e, "cilkc_t->a%d = cilkc_a%d; ", i, i);
-    if (lower_has_dest(L, n))
+    if (has_dst(L, n, site))
         emit_str(&L->e, "cilkc_t->dst = cilkc_d; ");
     if (takes_lock(L, n))
         emit_str(&L->e, "cilkc_t->lk = &cilkc_lock; ");
@@ -181,12 +320,14 @@ void child_spawn(Lower *L, const Node *n, int site)
                         "cilkc_t->ab0 = __atomic_load_n(&cilkc_aborts, __ATOMIC_RELAXED); ");
     /* a record with nothing to fill (spawn f(); of a void f(void)) still
      * has its pointer: used, or cc -Wall -Werror stops at it */
-    if (!record_is_filled(L, n))
+    if (!record_is_filled(L, n, site))
         emit_str(&L->e, "(void)cilkc_t; ");
     /* the mark goes into the record before the push: a thief may run the
      * task as soon as it is pushed */
     lower_ws(L, "cilkrt_wsp_spawn_task(cilkc_w, &cilkc_ws, &cilkc_t->wm); ");
     emit_fmt(&L->e, "cilkrt_task_push%s(cilkc_w, &cilkc_g); cilkc_out = 1;", ordered(L));
+    if (L->runs[site] != RUN_NONE && L->run_n++ == 0)
+        L->run_first = site;
     lower_ws(L, " cilkrt_wsp_resume(cilkc_w, &cilkc_ws);");
     emit_str(&L->e, " }");
 }
@@ -207,9 +348,44 @@ static void group_sync(Lower *L, const char *hook, int relock)
     lower_ws(L, " %s(cilkc_w, &cilkc_ws);", hook);
 }
 
+/* The sync of a run: its tasks popped newest first. A task of site k not
+ * stolen: by value, its record copied (the slot is free once popped) and
+ * its callee's body called; else its thunk. A stolen one (NULL) has
+ * finished, and a by-value one left its result in its slot. */
+static void run_sync(Lower *L)
+{
+    emit_str(&L->e, "cilkrt_group_count(cilkc_w, &cilkc_g);");
+    for (int k = L->run_first + L->run_n - 1; k >= L->run_first; k--) {
+        const Node *n = L->a.spawns[k - 1];
+        emit_str(&L->e, " { cilkrt_task *cilkc_h = cilkrt_task_pop(cilkc_w, &cilkc_g); ");
+        if (L->runs[k] == RUN_THUNK) {
+            emit_fmt(&L->e, "if (cilkc_h) cilkc_thunk_%s_%d(cilkc_w, cilkc_h); }", L->name, k);
+            continue;
+        }
+        emit_fmt(&L->e,
+                 "if (cilkc_h) { struct cilkc_task_%s_%d *cilkc_p = CILKRT_RECORD_OF(cilkc_h, "
+                 "struct cilkc_task_%s_%d), cilkc_rec = *cilkc_p; if (!CILKRT_IN_SLOT(struct "
+                 "cilkc_task_%s_%d)) cilkrt_record_free(cilkc_w, cilkc_p); ",
+                 L->name, k, L->name, k, L->name, k);
+        emit_local(&L->e, value_dest(L, n));
+        emit_fmt(&L->e, " = cilkc_body_%s(cilkc_w", lower_parallel_callee(L, n)->sym->name);
+        for (int i = 0; i < n->nargs; i++)
+            emit_fmt(&L->e, ", cilkc_rec.a%d", i);
+        emit_str(&L->e, n->nargs ? "); } else " : "); (void)cilkc_rec; } else ");
+        emit_local(&L->e, value_dest(L, n));
+        emit_str(&L->e, " = *CILKRT_RESULT(cilkrt_task_popped(&cilkc_g), __typeof__(");
+        emit_local(&L->e, value_dest(L, n));
+        emit_str(&L->e, ")); }");
+    }
+    L->run_n = 0;
+}
+
 void child_sync(Lower *L)
 {
-    group_sync(L, "cilkrt_wsp_sync", 1);
+    if (L->run_n)
+        run_sync(L);
+    else
+        group_sync(L, "cilkrt_wsp_sync", 1);
     emit_str(&L->e, " cilkc_out = 0;");
 }
 
@@ -307,7 +483,11 @@ static void emit_thunk(Lower *L, const Node *n, int k)
     emit_str(&L->e, ");");
     if (!g)
         lower_ws(L, " cilkrt_wsp_leave(cilkc_w, &cilkc_wc);");
-    if (lower_has_dest(L, n)) {
+    if (L->runs[k] == RUN_VALUE) {
+        emit_str(&L->e, " *CILKRT_RESULT(cilkc_h, __typeof__(");
+        emit_local(&L->e, value_dest(L, n));
+        emit_str(&L->e, ")) = cilkc_r;");
+    } else if (lower_has_dest(L, n)) {
         if (combines(L, n))
             emit_str(&L->e, " cilkrt_lock_take(cilkc_t->lk);");
         emit_str(&L->e, " (*cilkc_t->dst)");
@@ -529,13 +709,28 @@ static void emit_entry(Lower *L)
     emit_str(&L->e, " }\n");
 }
 
+/* A run's sync calls its callees' bodies; FN's own is defined after its
+ * spawning part (split bodies), so it is declared first (lower.c declares
+ * the callees defined later in the unit). */
+static void declare_own_body(Lower *L)
+{
+    for (int k = 1; k <= L->a.nspawns; k++)
+        if (L->runs[k] == RUN_VALUE && lower_parallel_callee(L, L->a.spawns[k - 1]) == L->fn) {
+            emit_body_signature(L, "body", "", CHILD_EXTRA);
+            emit_str(&L->e, ";\n");
+            return;
+        }
+}
+
 /* Everything FN becomes in child mode, after its locals struct. */
 void child_func(Lower *L)
 {
+    mark_runs(L);
     for (int k = 1; k <= L->a.nspawns; k++)
         emit_task_struct(L, L->a.spawns[k - 1], k);
     emit_fmt(&L->e, "static inline void cilkc_sync_%s(cilkrt_worker *, cilkrt_group *);\n",
              L->name);
+    declare_own_body(L);
     emit_child_body(L);
     for (int k = 1; k <= L->a.nspawns; k++) {
         emit_anchor(&L->e, L->fn->first);
@@ -546,4 +741,6 @@ void child_func(Lower *L)
     L->e.synched = NULL;
     lower_root_thunk(L);
     emit_entry(L);
+    free(L->runs);
+    L->runs = NULL;
 }

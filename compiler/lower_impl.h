@@ -45,6 +45,10 @@ typedef struct {
     int errors;
     int entry; /* child mode: writing the split body's entry (lower_child.c),
                   where nothing has been spawned: a return needs no sync */
+    /* child mode (lower_child.c): by site, its place in a run of spawns
+     * whose sync is written inline (RUN_*); the run being written */
+    unsigned char *runs;
+    int run_first, run_n;
     /* Cilk-5 (lower_cilk5.c) */
     int aborts;     /* the unit has `abort`: its frames poll for it */
     int inlet_site; /* writing the inlet body of this spawn site: a return

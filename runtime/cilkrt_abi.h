@@ -681,6 +681,23 @@ static inline cilkrt_task *cilkrt_task_pop_ordered(cilkrt_worker *w, cilkrt_grou
     return cilkrt_task_pop_in(w, g, 1);
 }
 
+/* The slot of the task the group's last pop found already run (NULL): the
+ * pop left top there. Its thunk may have left the task's result in it. */
+static inline cilkrt_task *cilkrt_task_popped(cilkrt_group *g)
+{
+    return (cilkrt_task *)(void *)g->top;
+}
+
+/* Where the thunk of a task whose sync assigns its result by value
+ * (compiler/lower_child.c, runs) leaves the result of type T for the sync
+ * when the task was stolen, or run by the out-of-line pop: in the slot,
+ * past the record (dead once the thunk has copied it) and past the word
+ * that carries a stolen task's reducer views back (reducer.c). The
+ * translator uses it for arithmetic and pointer types only: 16 bytes at
+ * most. */
+#define CILKRT_RESULT_AT 16
+#define CILKRT_RESULT(t, T) ((T *)(void *)((t)->args + CILKRT_RESULT_AT))
+
 /* Count the group's spawns since its last sync into the statistics (one
  * add per sync instead of one per spawn). */
 static inline void cilkrt_group_count(cilkrt_worker *w, cilkrt_group *g)

@@ -16,13 +16,13 @@ struct cilkc_task_g_1 {
                 ((struct cilkc_locals_g *)0)->n_0
 #line 7
                   - 1)) a0;
-#line 1
-    __typeof__(&(
-#line 7
-    ((struct cilkc_locals_g *)0)->x_1)) dst;
 };
 static void cilkc_thunk_g_1(cilkrt_worker *, cilkrt_task *);
 static inline void cilkc_sync_g(cilkrt_worker *, cilkrt_group *);
+#line 1
+long cilkc_body_g (cilkrt_worker *cilkc_w,
+#line 1
+       long n);
 #line 1
 static __attribute__((noinline))
 #line 1
@@ -52,12 +52,6 @@ long cilkc_spawning_g (cilkrt_worker *cilkc_w,
 #line 7
                 n - 1);
 #line 7
-        __typeof__(&(
-#line 7
-    x)) cilkc_d = &(
-#line 7
-    x);
-#line 7
         cilkrt_task *cilkc_h = cilkrt_task_slot(cilkc_w, &cilkc_g);
 #line 7
         struct cilkc_task_g_1 *cilkc_t = CILKRT_RECORD(cilkc_w, cilkc_h, struct cilkc_task_g_1);
@@ -66,14 +60,25 @@ long cilkc_spawning_g (cilkrt_worker *cilkc_w,
 #line 7
         cilkc_t->a0 = cilkc_a0;
 #line 7
-        cilkc_t->dst = cilkc_d;
-#line 7
         cilkrt_task_push(cilkc_w, &cilkc_g);
 #line 7
         cilkc_out = 1;
     }
 #line 8
-    cilkc_sync_g(cilkc_w, &cilkc_g);
+    cilkrt_group_count(cilkc_w, &cilkc_g);
+    {
+#line 8
+        cilkrt_task *cilkc_h = cilkrt_task_pop(cilkc_w, &cilkc_g);
+#line 8
+        if (cilkc_h) {
+#line 8
+            struct cilkc_task_g_1 *cilkc_p = CILKRT_RECORD_OF(cilkc_h, struct cilkc_task_g_1), cilkc_rec = *cilkc_p;
+#line 8
+            if (!CILKRT_IN_SLOT(struct cilkc_task_g_1)) cilkrt_record_free(cilkc_w, cilkc_p);
+#line 8
+            x = cilkc_body_g(cilkc_w, cilkc_rec.a0);
+        } else x = *CILKRT_RESULT(cilkrt_task_popped(&cilkc_g), __typeof__(x));
+    }
 #line 8
     cilkc_out = 0;
     {
@@ -137,7 +142,7 @@ static void cilkc_thunk_g_1(cilkrt_worker *cilkc_w, cilkrt_task *cilkc_h)
 #line 7
                   - 1)) cilkc_r = cilkc_body_g(cilkc_w, cilkc_t->a0);
 #line 1
-    (*cilkc_t->dst) = cilkc_r;
+    *CILKRT_RESULT(cilkc_h, __typeof__(((struct cilkc_locals_g *)0)->x_1)) = cilkc_r;
 #line 1
 }
 #line 1

@@ -18,10 +18,6 @@ struct cilkc_task_fib_1 {
                   ((struct cilkc_locals_fib *)0)->n_0
 #line 7
                     - 1)) a0;
-#line 1
-    __typeof__(&(
-#line 7
-    ((struct cilkc_locals_fib *)0)->x_1)) dst;
 };
 static void cilkc_thunk_fib_1(cilkrt_worker *, cilkrt_task *);
 struct cilkc_task_fib_2 {
@@ -31,13 +27,13 @@ struct cilkc_task_fib_2 {
                   ((struct cilkc_locals_fib *)0)->n_0
 #line 8
                     - 2)) a0;
-#line 1
-    __typeof__(&(
-#line 8
-    ((struct cilkc_locals_fib *)0)->y_2)) dst;
 };
 static void cilkc_thunk_fib_2(cilkrt_worker *, cilkrt_task *);
 static inline void cilkc_sync_fib(cilkrt_worker *, cilkrt_group *);
+#line 1
+long cilkc_body_fib (cilkrt_worker *cilkc_w,
+#line 1
+         int n);
 #line 1
 static __attribute__((noinline))
 #line 1
@@ -69,12 +65,6 @@ long cilkc_spawning_fib (cilkrt_worker *cilkc_w,
 #line 7
                   n - 1);
 #line 7
-        __typeof__(&(
-#line 7
-    x)) cilkc_d = &(
-#line 7
-    x);
-#line 7
         cilkrt_task *cilkc_h = cilkrt_task_slot(cilkc_w, &cilkc_g);
 #line 7
         struct cilkc_task_fib_1 *cilkc_t = CILKRT_RECORD(cilkc_w, cilkc_h, struct cilkc_task_fib_1);
@@ -82,8 +72,6 @@ long cilkc_spawning_fib (cilkrt_worker *cilkc_w,
         cilkc_h->run = cilkc_thunk_fib_1;
 #line 7
         cilkc_t->a0 = cilkc_a0;
-#line 7
-        cilkc_t->dst = cilkc_d;
 #line 7
         cilkrt_task_push(cilkc_w, &cilkc_g);
 #line 7
@@ -97,12 +85,6 @@ long cilkc_spawning_fib (cilkrt_worker *cilkc_w,
 #line 8
                   n - 2);
 #line 8
-        __typeof__(&(
-#line 8
-    y)) cilkc_d = &(
-#line 8
-    y);
-#line 8
         cilkrt_task *cilkc_h = cilkrt_task_slot(cilkc_w, &cilkc_g);
 #line 8
         struct cilkc_task_fib_2 *cilkc_t = CILKRT_RECORD(cilkc_w, cilkc_h, struct cilkc_task_fib_2);
@@ -111,14 +93,39 @@ long cilkc_spawning_fib (cilkrt_worker *cilkc_w,
 #line 8
         cilkc_t->a0 = cilkc_a0;
 #line 8
-        cilkc_t->dst = cilkc_d;
-#line 8
         cilkrt_task_push(cilkc_w, &cilkc_g);
 #line 8
         cilkc_out = 1;
     }
 #line 9
-    cilkc_sync_fib(cilkc_w, &cilkc_g);
+    cilkrt_group_count(cilkc_w, &cilkc_g);
+    {
+#line 9
+        cilkrt_task *cilkc_h = cilkrt_task_pop(cilkc_w, &cilkc_g);
+#line 9
+        if (cilkc_h) {
+#line 9
+            struct cilkc_task_fib_2 *cilkc_p = CILKRT_RECORD_OF(cilkc_h, struct cilkc_task_fib_2), cilkc_rec = *cilkc_p;
+#line 9
+            if (!CILKRT_IN_SLOT(struct cilkc_task_fib_2)) cilkrt_record_free(cilkc_w, cilkc_p);
+#line 9
+            y = cilkc_body_fib(cilkc_w, cilkc_rec.a0);
+        } else y = *CILKRT_RESULT(cilkrt_task_popped(&cilkc_g), __typeof__(y));
+    }
+#line 9
+    {
+#line 9
+        cilkrt_task *cilkc_h = cilkrt_task_pop(cilkc_w, &cilkc_g);
+#line 9
+        if (cilkc_h) {
+#line 9
+            struct cilkc_task_fib_1 *cilkc_p = CILKRT_RECORD_OF(cilkc_h, struct cilkc_task_fib_1), cilkc_rec = *cilkc_p;
+#line 9
+            if (!CILKRT_IN_SLOT(struct cilkc_task_fib_1)) cilkrt_record_free(cilkc_w, cilkc_p);
+#line 9
+            x = cilkc_body_fib(cilkc_w, cilkc_rec.a0);
+        } else x = *CILKRT_RESULT(cilkrt_task_popped(&cilkc_g), __typeof__(x));
+    }
 #line 9
     cilkc_out = 0;
     {
@@ -186,7 +193,7 @@ static void cilkc_thunk_fib_1(cilkrt_worker *cilkc_w, cilkrt_task *cilkc_h)
 #line 7
                     - 1)) cilkc_r = cilkc_body_fib(cilkc_w, cilkc_t->a0);
 #line 1
-    (*cilkc_t->dst) = cilkc_r;
+    *CILKRT_RESULT(cilkc_h, __typeof__(((struct cilkc_locals_fib *)0)->x_1)) = cilkc_r;
 #line 1
 }
 #line 1
@@ -210,7 +217,7 @@ static void cilkc_thunk_fib_2(cilkrt_worker *cilkc_w, cilkrt_task *cilkc_h)
 #line 8
                     - 2)) cilkc_r = cilkc_body_fib(cilkc_w, cilkc_t->a0);
 #line 1
-    (*cilkc_t->dst) = cilkc_r;
+    *CILKRT_RESULT(cilkc_h, __typeof__(((struct cilkc_locals_fib *)0)->y_2)) = cilkc_r;
 #line 1
 }
 #line 1

@@ -10,8 +10,10 @@
 # run.sh takes program names to run a subset, e.g.
 #   tests/e2e/run.sh fib form_compound linkage
 
-E2E_DEPS := $(BUILD)/bin/cilkc $(BUILD)/bin/cilkcc $(BUILD)/lib/libcilkrt.a \
-            $(BUILD)/include/cilkrt_abi.h $(BUILD)/include/cilkrt.h
+# Every public header: the corpus includes <cilk/cilk.h> and the reducer
+# headers, and a target run on a fresh clone (without `make` first) must
+# build them itself.
+E2E_DEPS := $(BUILD)/bin/cilkc $(BUILD)/bin/cilkcc $(BUILD)/lib/libcilkrt.a $(RT_PUBLIC_HDR)
 
 .PHONY: test-e2e test-lowering check-sanitize-e2e check-valgrind
 TEST_GOALS += test-e2e test-lowering

@@ -107,7 +107,8 @@ typedef enum {
     N_ASM,      /* asm statement, copied as is */
     N_SPAWN,    /* spawn statement, see below */
     N_SYNC,     /* sync; */
-    N_CILK_FOR, /* cilk_for: fields as N_FOR (compiler/loops.c lowers it) */
+    N_CILK_FOR, /* cilk_for: fields as N_FOR, and its clauses' shapes
+                   (below; compiler/loops.c lowers it) */
     N_SCOPE,    /* cilk_scope: body (an N_BLOCK), synced at its end */
     N_OTHER,    /* anything else to copy as is (_Static_assert, pragma) */
     N_INLET,    /* Cilk-5 inlet definition: decl (its declarator), params, body */
@@ -151,6 +152,18 @@ struct Node {
     /* N_SPAWN made from a plain call of a parallel function, where no
      * child was outstanding (compiler/calls.c): a sync follows at once */
     int synced_call;
+    /* N_CILK_FOR, as the parser finds its clauses: the condition `a OP b`,
+     * OP one of < <= > >= != and neither operand a comparison itself:
+     * cond_op the kind of OP (0 for any other condition), cond_side a and
+     * b, cond_var 0 or 1 for the side that is the loop variable (the first
+     * variable init declares, alone), -1 for neither; the step of the loop
+     * variable `v++`, `++v`, `v--`, `--v`, `v += k` or `v -= k`: step_op
+     * TK_INC, TK_DEC, TK_ADD_ASSIGN or TK_SUB_ASSIGN (0 for any other
+     * step), step_by the k (empty for ++ and --) */
+    int cond_op, cond_var;
+    Range cond_side[2];
+    int step_op;
+    Range step_by;
 };
 
 /* A function definition. */

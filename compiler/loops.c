@@ -85,101 +85,36 @@ static void error(Check *c, int tok, const char *fmt, const char *arg)
  * The clauses
  * --------------------------------------------------------------------- */
 
-static int is_comparison(int k)
-{
-    return k == TK_LT || k == TK_LE || k == TK_GT || k == TK_GE || k == TK_NE;
-}
-
 static int flipped(int k)
 {
     return k == TK_LT ? TK_GT : k == TK_GT ? TK_LT : k == TK_LE ? TK_GE : k == TK_GE ? TK_LE : k;
 }
 
-/* Does token i end an operand (so that a following & or * is binary)? */
-static int ends_operand(const Unit *u, int i)
-{
-    int k = kind(u, i);
-    return k == TK_IDENT || k == TK_NUMBER || k == TK_CHARCONST || k == TK_STRING ||
-           k == TK_RPAREN || k == TK_RBRACKET || k == TK_INC || k == TK_DEC;
-}
-
-/* Is [first, last) one operand of a relational operator: no operator of
- * lower precedence outside brackets? */
-static int binds_tighter(const Unit *u, int first, int last)
-{
-    if (first >= last)
-        return 0;
-    for (int i = first; i < last; i++) {
-        int k = kind(u, i);
-        if (k == TK_LPAREN || k == TK_LBRACKET || k == TK_LBRACE) {
-            i = tok_match(u, i);
-            continue;
-        }
-        if (is_comparison(k) || k == TK_EQ || k == TK_XOR || k == TK_OR || k == TK_ANDAND ||
-            k == TK_OROR || k == TK_QUESTION || k == TK_COMMA ||
-            (k >= TK_ASSIGN && k <= TK_OR_ASSIGN))
-            return 0;
-        if (k == TK_AMP && i > first && ends_operand(u, i - 1))
-            return 0;
-    }
-    return 1;
-}
-
-/* v OP BOUND or BOUND OP v, with OP relational or != */
+/* v OP BOUND or BOUND OP v, with OP relational or != (the parser found
+ * the shape: ast.h) */
 static int parse_cond(Check *c, Loop *lp)
 {
-    Range e = lp->n->e;
-    for (int i = e.first; i < e.last; i++) {
-        if (!is_comparison(kind(c->u, i)))
-            continue;
-        if (i == e.first + 1 && is_var(c->u, lp, e.first) && binds_tighter(c->u, i + 1, e.last)) {
-            lp->op = kind(c->u, i);
-            lp->bound = (Range){i + 1, e.last};
-            return 0;
-        }
-        if (i == e.last - 2 && is_var(c->u, lp, e.last - 1) && binds_tighter(c->u, e.first, i)) {
-            lp->op = flipped(kind(c->u, i));
-            lp->bound = (Range){e.first, i};
-            return 0;
-        }
+    const Node *n = lp->n;
+    if (n->cond_op && n->cond_var >= 0) {
+        lp->op = n->cond_var == 0 ? n->cond_op : flipped(n->cond_op);
+        lp->bound = n->cond_side[1 - n->cond_var];
+        return 0;
     }
-    error(c, e.first < e.last ? e.first : lp->n->first,
+    error(c, n->e.first < n->e.last ? n->e.first : n->first,
           "expected a cilk_for condition comparing '%s' with <, <=, >, >= or !=", var_name(lp));
     return 1;
 }
 
-/* v++, ++v, v--, --v, v += k, v -= k */
+/* v++, ++v, v--, --v, v += k, v -= k (the parser found the shape) */
 static int parse_step(Check *c, Loop *lp)
 {
-    Range e = lp->n->e2;
-    const Unit *u = c->u;
-    int n = e.last - e.first;
-    if (n == 2 && is_var(u, lp, e.first) &&
-        (kind(u, e.last - 1) == TK_INC || kind(u, e.last - 1) == TK_DEC)) {
-        lp->step_kind = kind(u, e.last - 1);
+    const Node *n = lp->n;
+    if (n->step_op) {
+        lp->step_kind = n->step_op;
+        lp->step = n->step_by;
         return 0;
     }
-    if (n == 2 && is_var(u, lp, e.last - 1) &&
-        (kind(u, e.first) == TK_INC || kind(u, e.first) == TK_DEC)) {
-        lp->step_kind = kind(u, e.first);
-        return 0;
-    }
-    int k = kind(u, e.first + 1);
-    if (n >= 3 && is_var(u, lp, e.first) && (k == TK_ADD_ASSIGN || k == TK_SUB_ASSIGN)) {
-        int comma = 0;
-        for (int i = e.first + 2; i < e.last; i++) {
-            if (kind(u, i) == TK_LPAREN || kind(u, i) == TK_LBRACKET || kind(u, i) == TK_LBRACE)
-                i = tok_match(u, i);
-            else
-                comma |= kind(u, i) == TK_COMMA;
-        }
-        if (!comma) {
-            lp->step_kind = k;
-            lp->step = (Range){e.first + 2, e.last};
-            return 0;
-        }
-    }
-    error(c, n ? e.first : lp->n->first,
+    error(c, n->e2.first < n->e2.last ? n->e2.first : n->first,
           "expected a cilk_for increment of '%s' by ++, --, += or -=", var_name(lp));
     return 1;
 }

@@ -6,8 +6,9 @@
  * may shadow a typedef name until the end of its block).
  *
  * What it builds (ast.h): statement trees of function bodies, Decls and
- * Declarators, symbols with Token.sym links, spawn/sync nodes, and the
- * call of a call statement (for compiler/calls.c). Expressions stay token
+ * Declarators, symbols with Token.sym links, spawn/sync nodes, the call
+ * of a call statement (for compiler/calls.c) and the shapes of a
+ * cilk_for's condition and step (for compiler/loops.c). Expressions stay token
  * ranges: a location is a half-open range of token indexes, so @$ of any
  * rule is the Range the lowering needs.
  */
@@ -35,7 +36,8 @@ typedef struct {
     int variadic, knr;
 } Dcl;
 
-/* An expression: only what spawn, & and calls need to know. */
+/* An expression: only what spawn, &, calls and cilk_for's clauses need
+ * to know. */
 typedef struct {
     int kind;        /* EX_OTHER, EX_CALL, EX_CALL_ASSIGN, EX_SPAWN, EX_SPAWN_ASSIGN */
     int root;        /* token of the object named (x in x, x.m, x[i]), -1 */
@@ -45,6 +47,10 @@ typedef struct {
     Range call;      /* EX_CALL*: callee(args) */
     Range lv;        /* EX_CALL_ASSIGN: the destination */
     int op;          /* EX_CALL_ASSIGN: TK_ASSIGN, TK_ADD_ASSIGN, ... */
+    int oper;        /* the outermost operator, if a comparison (< > <= >=
+                        == !=), an assignment or ++/--: its TK_ kind; else 0 */
+    Range lhs, rhs;  /* oper's operands (++/--: one, the other empty) */
+    int nested;      /* comparison: an operand is itself a comparison */
 } Ex;
 }
 
@@ -152,6 +158,8 @@ static Ranges ranges_add(Parser *p, Ranges r, Loc at);
 static Ex ex_addr(Parser *p, Ex e);
 static Ex ex_spawn(Parser *p, int tok, Ex call, Loc at);
 static Ex ex_assign(Loc lv, int op, Ex rhs, Loc rhs_at);
+static Ex ex_oper(Ex e, int oper, Loc lhs, Loc rhs);
+static Ex ex_compare(int oper, Ex lhs, Loc lhs_at, Ex rhs, Loc rhs_at);
 static Node *st_node(Parser *p, NodeKind kind, Loc at);
 static Node *st_block(Parser *p, Vec kids, Loc at);
 static Node *st_decl(Parser *p, Decl *decl, Loc at);
@@ -161,7 +169,8 @@ static Node *st_sync(Parser *p, Loc at);
 static Node *st_cond(Parser *p, NodeKind kind, Loc e, Node *body, Node *els, Loc at);
 static Node *st_for(Parser *p, Node *init, Loc cond, Loc inc, Node *body, Loc at);
 static Node *st_label(Parser *p, NodeKind kind, int label, Loc e, Loc e2, Node *body, Loc at);
-static Node *st_cilk_for(Parser *p, Node *init, Loc cond, Loc inc, Node *body, Loc at);
+static Node *st_cilk_for(Parser *p, Node *init, Loc cond, Ex cond_ex, Loc inc, Ex inc_ex,
+                         Node *body, Loc at);
 static Node *st_scope(Parser *p, Node *body, Loc at);
 static void misplaced(Parser *p, int tok, const char *what);
 static void flush_spawns(Parser *p);
@@ -254,7 +263,7 @@ static Node *st_inlet_call(Parser *p, Ex e, Loc at);
 %type <ex> relational_expression equality_expression and_expression
 %type <ex> exclusive_or_expression inclusive_or_expression logical_and_expression
 %type <ex> logical_or_expression conditional_expression assignment_expression
-%type <ex> expression initializer
+%type <ex> expression expression_opt initializer
 %type <ranges> argument_list
 %type <num> assignment_operator
 %type <spec> declaration_specifiers declaration_specifier storage_class_specifier
@@ -746,7 +755,7 @@ iteration_statement
  * are synced at its end. */
 cilk_statement
     : "cilk_for" "(" block_begin for_init expression_opt ";" expression_opt ")" statement
-                                        { $$ = st_cilk_for(p, $4, @5, @7, $9, @$); }
+                                        { $$ = st_cilk_for(p, $4, @5, $5, @7, $7, $9, @$); }
     | "cilk_scope" compound_statement   { $$ = st_scope(p, $2, @$); }
     ;
 
@@ -757,7 +766,7 @@ for_init
     ;
 
 expression_opt
-    : %empty
+    : %empty                            { $$ = EX_NONE; }
     | expression
     ;
 
@@ -857,8 +866,10 @@ postfix_expression
     | postfix_expression "(" argument_list ")"      { $$ = ex_call(@1, $3, @$); }
     | postfix_expression "." member_name            { $$ = ex_root($1); }
     | postfix_expression "->" member_name           { $$ = EX_NONE; }
-    | postfix_expression "++"                       { $$ = EX_NONE; }
-    | postfix_expression "--"                       { $$ = EX_NONE; }
+    | postfix_expression "++"
+                                { $$ = ex_oper(EX_NONE, TK_INC, @1, (Loc){@$.last, @$.last}); }
+    | postfix_expression "--"
+                                { $$ = ex_oper(EX_NONE, TK_DEC, @1, (Loc){@$.last, @$.last}); }
     | "(" type_name ")" "{" initializer_list comma_opt "}"  { $$ = EX_NONE; }
     | "(" type_name ")" "{" "}"                     { $$ = EX_NONE; }
     ;
@@ -870,8 +881,8 @@ argument_list
 
 unary_expression
     : postfix_expression
-    | "++" unary_expression             { $$ = EX_NONE; }
-    | "--" unary_expression             { $$ = EX_NONE; }
+    | "++" unary_expression             { $$ = ex_oper(EX_NONE, TK_INC, (Loc){@1.first, @1.first}, @2); }
+    | "--" unary_expression             { $$ = ex_oper(EX_NONE, TK_DEC, (Loc){@1.first, @1.first}, @2); }
     | "&" cast_expression               { $$ = ex_addr(p, $2); }
     | "*" cast_expression               { $$ = EX_NONE; }
     | "+" cast_expression               { $$ = EX_NONE; }
@@ -914,16 +925,16 @@ shift_expression
 
 relational_expression
     : shift_expression
-    | relational_expression "<" shift_expression    { $$ = EX_NONE; }
-    | relational_expression ">" shift_expression    { $$ = EX_NONE; }
-    | relational_expression "<=" shift_expression   { $$ = EX_NONE; }
-    | relational_expression ">=" shift_expression   { $$ = EX_NONE; }
+    | relational_expression "<" shift_expression   { $$ = ex_compare(TK_LT, $1, @1, $3, @3); }
+    | relational_expression ">" shift_expression   { $$ = ex_compare(TK_GT, $1, @1, $3, @3); }
+    | relational_expression "<=" shift_expression  { $$ = ex_compare(TK_LE, $1, @1, $3, @3); }
+    | relational_expression ">=" shift_expression  { $$ = ex_compare(TK_GE, $1, @1, $3, @3); }
     ;
 
 equality_expression
     : relational_expression
-    | equality_expression "==" relational_expression    { $$ = EX_NONE; }
-    | equality_expression "!=" relational_expression    { $$ = EX_NONE; }
+    | equality_expression "==" relational_expression    { $$ = ex_compare(TK_EQ, $1, @1, $3, @3); }
+    | equality_expression "!=" relational_expression    { $$ = ex_compare(TK_NE, $1, @1, $3, @3); }
     ;
 
 and_expression
@@ -959,7 +970,8 @@ conditional_expression
 
 assignment_expression
     : conditional_expression
-    | unary_expression assignment_operator assignment_expression    { $$ = ex_assign(@1, $2, $3, @3); }
+    | unary_expression assignment_operator assignment_expression
+                                        { $$ = ex_oper(ex_assign(@1, $2, $3, @3), $2, @1, @3); }
     ;
 
 assignment_operator
@@ -1621,11 +1633,12 @@ static Ex ex_ident(Parser *p, int tok)
 }
 
 /* (e): still the same call or object; a spawn in parentheses is not a
- * statement form any more. */
+ * statement form any more, nor is e's operator outermost. */
 static Ex ex_paren(Ex e)
 {
     if (e.kind == EX_SPAWN || e.kind == EX_SPAWN_ASSIGN)
         return EX_NONE;
+    e.oper = 0;
     return e;
 }
 
@@ -1681,6 +1694,28 @@ static Ex ex_spawn(Parser *p, int tok, Ex call, Loc at)
     Ex e = EX_NONE;
     e.kind = EX_SPAWN;
     e.spawn = n;
+    return e;
+}
+
+/* e, whose outermost operator is oper applied to lhs and rhs */
+static Ex ex_oper(Ex e, int oper, Loc lhs, Loc rhs)
+{
+    e.oper = oper;
+    e.lhs = RANGE(lhs);
+    e.rhs = RANGE(rhs);
+    return e;
+}
+
+static int is_comparison(int oper)
+{
+    return oper == TK_LT || oper == TK_GT || oper == TK_LE || oper == TK_GE || oper == TK_EQ ||
+           oper == TK_NE;
+}
+
+static Ex ex_compare(int oper, Ex lhs, Loc lhs_at, Ex rhs, Loc rhs_at)
+{
+    Ex e = ex_oper(EX_NONE, oper, lhs_at, rhs_at);
+    e.nested = is_comparison(lhs.oper) || is_comparison(rhs.oper);
     return e;
 }
 
@@ -1832,10 +1867,42 @@ static Node *st_for(Parser *p, Node *init, Loc cond, Loc inc, Node *body, Loc at
 
 /* A cilk_for is a for with its own kind; the function it is in becomes
  * parallel only through the helper it is lowered to (compiler/loops.c). */
-static Node *st_cilk_for(Parser *p, Node *init, Loc cond, Loc inc, Node *body, Loc at)
+/* Is r the single token naming v? */
+static int names(const Parser *p, Range r, const Sym *v)
+{
+    return v && r.last == r.first + 1 && p->u->toks[r.first].kind == TK_IDENT &&
+           p->u->toks[r.first].sym == v;
+}
+
+/* The shapes of a cilk_for's condition and step that compiler/loops.c
+ * accepts (ast.h), relative to the first variable init declares. */
+static void cilk_for_clauses(Parser *p, Node *n, Ex cond, Ex inc)
+{
+    const Sym *v = NULL;
+    if (n->init && n->init->kind == N_DECL && n->init->decl->ndecls > 0)
+        v = n->init->decl->decls[0]->sym;
+    n->cond_var = -1;
+    if (cond.oper != TK_EQ && is_comparison(cond.oper) && !cond.nested) {
+        n->cond_op = cond.oper;
+        n->cond_side[0] = cond.lhs;
+        n->cond_side[1] = cond.rhs;
+        n->cond_var = names(p, cond.lhs, v) ? 0 : names(p, cond.rhs, v) ? 1 : -1;
+    }
+    Range var = inc.lhs.first < inc.lhs.last ? inc.lhs : inc.rhs;
+    if ((inc.oper == TK_INC || inc.oper == TK_DEC) && names(p, var, v))
+        n->step_op = inc.oper;
+    else if ((inc.oper == TK_ADD_ASSIGN || inc.oper == TK_SUB_ASSIGN) && names(p, inc.lhs, v)) {
+        n->step_op = inc.oper;
+        n->step_by = inc.rhs;
+    }
+}
+
+static Node *st_cilk_for(Parser *p, Node *init, Loc cond, Ex cond_ex, Loc inc, Ex inc_ex,
+                         Node *body, Loc at)
 {
     Node *n = st_for(p, init, cond, inc, body, at);
     n->kind = N_CILK_FOR;
+    cilk_for_clauses(p, n, cond_ex, inc_ex);
     if (!p->func)
         misplaced(p, at.first, "cilk_for outside a function");
     else if (p->stmt_expr)

@@ -186,6 +186,55 @@ Test(frontend, other_statements_record_no_call)
     }
 }
 
+/* compiler/loops.c takes a cilk_for's condition and step as the parser
+ * found them: the comparison, its operands and the loop variable's side;
+ * the step's operator and operand. */
+Test(frontend, cilk_for_records_its_clauses)
+{
+    Unit *u = parse("int n, a[9];\n"
+                    "void h(void) { cilk_for (int i = 0; i <= n << 1; i++) a[i] = 0;\n"
+                    "  cilk_for (int i = 9; (n) != i; i -= n ? 1 : 2) a[i] = 0;\n"
+                    "  cilk_for (int i = 0; n > 2; --i) a[i] = 0; }\n");
+    cr_assert_eq(diag.nerrors, 0);
+    Node **k = u->funcs[0]->body->kids;
+    cr_assert_eq(k[0]->kind, N_CILK_FOR);
+    cr_assert_eq(k[0]->cond_op, TK_LE);
+    cr_assert_eq(k[0]->cond_var, 0);
+    cr_assert_str_eq(text(u, k[0]->cond_side[0]), "i");
+    cr_assert_str_eq(text(u, k[0]->cond_side[1]), "n << 1");
+    cr_assert_eq(k[0]->step_op, TK_INC);
+    cr_assert_str_eq(text(u, k[0]->step_by), "");
+    cr_assert_eq(k[1]->cond_op, TK_NE);
+    cr_assert_eq(k[1]->cond_var, 1);
+    cr_assert_str_eq(text(u, k[1]->cond_side[0]), "(n)");
+    cr_assert_eq(k[1]->step_op, TK_SUB_ASSIGN);
+    cr_assert_str_eq(text(u, k[1]->step_by), "n ? 1 : 2");
+    cr_assert_eq(k[2]->cond_op, TK_GT);
+    cr_assert_eq(k[2]->cond_var, -1);
+    cr_assert_eq(k[2]->step_op, TK_DEC);
+}
+
+/* Conditions that are not one comparison of operands binding tighter,
+ * steps that are not one of the four forms of the loop variable. */
+Test(frontend, cilk_for_records_no_other_clauses)
+{
+    Unit *u = parse("int n, m;\n"
+                    "void h(void) { cilk_for (int i = 0; i < n & m; i += 1, m) ;\n"
+                    "  cilk_for (int i = 0; i != n < m; (i)++) ;\n"
+                    "  cilk_for (int i = 0; n < m < i; m++) ;\n"
+                    "  cilk_for (int i = 0; (i < n); i *= 2) ;\n"
+                    "  cilk_for (int i = 0; i == n; i = i + 1) ;\n"
+                    "  cilk_for (int i = 0; i < n, 1; ) ; }\n");
+    cr_assert_eq(diag.nerrors, 0);
+    Node *b = u->funcs[0]->body;
+    cr_assert_eq(b->nkids, 6);
+    for (int i = 0; i < b->nkids; i++) {
+        cr_assert_eq(b->kids[i]->kind, N_CILK_FOR);
+        cr_assert_eq(b->kids[i]->cond_op, 0, "loop %d", i);
+        cr_assert_eq(b->kids[i]->step_op, 0, "loop %d", i);
+    }
+}
+
 Test(frontend, misplaced_spawn_is_an_error)
 {
     parse("int f(int); int g(void) { int x; x = 1 + spawn f(2); return x; }");

@@ -66,6 +66,11 @@ struct Sym {
     Reducer *reducer;  /* SYM_VAR declared with cilk_reducer (reducer.c) */
 };
 
+/* An expression as a token range; empty when first == last. */
+typedef struct {
+    int first, last;
+} Range;
+
 /* One declarator of a declaration, e.g. `*p = &x` in `int *p = &x, y;`. */
 struct Declarator {
     Decl *parent;
@@ -82,6 +87,9 @@ struct Decl {
     int spec_first, spec_last; /* declaration specifiers (attributes included) */
     int storage;               /* SC_* bits */
     int defines_type;          /* specifiers contain a struct/union/enum body */
+    int reducer;               /* token of the specifiers' cilk_reducer (not one of
+                                  a member or type name in them), -1 if none */
+    Range reducer_id, reducer_red; /* its arguments: identity, reduce */
     Declarator **decls;
     int ndecls;
 };
@@ -114,11 +122,6 @@ typedef enum {
     N_INLET,    /* Cilk-5 inlet definition: decl (its declarator), params, body */
     N_ABORT,    /* Cilk-5 abort; */
 } NodeKind;
-
-/* An expression as a token range; empty when first == last. */
-typedef struct {
-    int first, last;
-} Range;
 
 struct Node {
     NodeKind kind;

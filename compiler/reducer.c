@@ -52,40 +52,6 @@ static size_t end_of(const Unit *u, int i) { return (size_t)(u->toks[i].off + u-
  * Finding reducers
  * --------------------------------------------------------------------- */
 
-/* The cilk_reducer of declaration dc's own specifiers (not of a member of
- * a struct defined there), or -1. */
-static int spec_reducer(const Unit *u, const Decl *dc)
-{
-    int depth = 0;
-    for (int i = dc->spec_first; i < dc->spec_last; i++) {
-        int k = kind(u, i);
-        if (k == TK_LBRACE)
-            depth++;
-        else if (k == TK_RBRACE)
-            depth--;
-        else if (k == TK_REDUCER && depth == 0)
-            return i;
-    }
-    return -1;
-}
-
-/* Split `cilk_reducer ( id , red )` at its top-level comma. */
-static void split_args(const Unit *u, Reducer *r)
-{
-    int close = tok_match(u, r->qual + 1), depth = 0, i = r->qual + 2;
-    for (; i < close; i++) {
-        int k = kind(u, i);
-        if (k == TK_LPAREN || k == TK_LBRACKET || k == TK_LBRACE)
-            depth++;
-        else if (k == TK_RPAREN || k == TK_RBRACKET || k == TK_RBRACE)
-            depth--;
-        else if (k == TK_COMMA && depth == 0)
-            break;
-    }
-    r->id = (Range){r->qual + 2, i};
-    r->red = (Range){i + 1, close};
-}
-
 /* Array dimensions written after the declared name: `h[4][8]` has 2. */
 static int rank_of(const Unit *u, const Declarator *dd)
 {
@@ -211,7 +177,8 @@ static void found(Unit *u, Arena *a, Diag *d, Sym *s, int q)
     r->qual = q;
     r->decl = s->decl->parent;
     r->rank = rank_of(u, s->decl);
-    split_args(u, r);
+    r->id = r->decl->reducer_id;
+    r->red = r->decl->reducer_red;
     check_callback(u, d, s, r->id, "identity", 1);
     check_callback(u, d, s, r->red, "reduce", 2);
     if (s->is_local && !(s->storage & (SC_STATIC | SC_EXTERN))) {
@@ -375,7 +342,7 @@ int reducers_check(Unit *u, Arena *a, Diag *d)
         Sym *s = u->toks[j].sym;
         if (!s || !s->decl || s->decl->name != j || !s->decl->parent)
             continue;
-        int q = spec_reducer(u, s->decl->parent);
+        int q = s->decl->parent->reducer;
         if (q < 0)
             continue;
         claimed[q] = 1;

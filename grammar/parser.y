@@ -24,8 +24,14 @@ typedef struct { int first, last; } Loc;
 typedef struct { void **v; int n; } Vec;
 typedef struct { Range *v; int n; } Ranges;
 
-/* What declaration specifiers say. */
-typedef struct { int storage; int defines_type; } Spec;
+/* What declaration specifiers say; reducer: the token of their (first)
+ * cilk_reducer, -1 if none, with its two arguments. */
+typedef struct {
+    int storage;
+    int defines_type;
+    int reducer;
+    Range reducer_id, reducer_red;
+} Spec;
 
 /* A declarator on its way up: its name, whether it declares a function
  * (DCL_FUNC), and the parameters of the function suffix next to the name. */
@@ -126,11 +132,13 @@ static void yyerror(const Loc *loc, Parser *p, const char *msg);
 
 #define RANGE(loc) ((Range){(loc).first, (loc).last})
 #define EX_NONE ((Ex){.kind = EX_OTHER, .root = -1})
-#define SPEC(storage, defines) ((Spec){storage, defines})
+#define SPEC(sc, defines) ((Spec){.storage = (sc), .defines_type = (defines), .reducer = -1})
 static const Dcl DCL_NONE = {-1, DCL_OTHER, {NULL, 0}, 0, 0};
 
 static Vec vec_add(Parser *p, Vec v, void *item);
 static Spec spec_join(Spec a, Spec b);
+static Spec spec_reducer(int tok, Loc id, Loc red);
+static void decl_spec(Decl *decl, Spec s);
 static Dcl dcl_name(int tok);
 static Dcl dcl_ident(Parser *p, int tok);
 static void reserved_name(Parser *p, int tok);
@@ -267,7 +275,7 @@ static Node *st_inlet_call(Parser *p, Ex e, Loc at);
 %type <ranges> argument_list
 %type <num> assignment_operator
 %type <spec> declaration_specifiers declaration_specifier storage_class_specifier
-%type <spec> type_specifier struct_or_union_specifier enum_specifier
+%type <spec> type_specifier struct_or_union_specifier enum_specifier type_qualifier
 %type <dcl> declarator direct_declarator parameter_type_list parameter_list
 %type <dcl> identifier_list identifier_list_opt
 %type <dtor> parameter_declaration declared
@@ -342,7 +350,7 @@ declaration_specifiers
 declaration_specifier
     : storage_class_specifier
     | type_specifier
-    | type_qualifier                    { $$ = SPEC(0, 0); }
+    | type_qualifier
     | function_specifier                { $$ = SPEC(0, 0); }
     | alignment_specifier               { $$ = SPEC(0, 0); }
     | TK_ATTRIBUTE                      { $$ = SPEC(0, 0); }
@@ -387,11 +395,12 @@ type_specifier
  * <cilk/cilk.h>: compiler/reducer.c finds it in the specifiers and checks
  * where it may appear. */
 type_qualifier
-    : "const"
-    | "restrict"
-    | "volatile"
-    | "_Atomic" %prec ATOMIC_QUALIFIER
+    : "const"                           { $$ = SPEC(0, 0); }
+    | "restrict"                        { $$ = SPEC(0, 0); }
+    | "volatile"                        { $$ = SPEC(0, 0); }
+    | "_Atomic" %prec ATOMIC_QUALIFIER  { $$ = SPEC(0, 0); }
     | "cilk_reducer" "(" assignment_expression "," assignment_expression ")"
+                                        { $$ = spec_reducer(@1.first, @3, @5); }
     ;
 
 function_specifier
@@ -1251,7 +1260,19 @@ static Ranges ranges_add(Parser *p, Ranges r, Loc at)
 
 static Spec spec_join(Spec a, Spec b)
 {
-    return SPEC(a.storage | b.storage, a.defines_type | b.defines_type);
+    Spec s = a.reducer >= 0 ? a : b;
+    s.storage = a.storage | b.storage;
+    s.defines_type = a.defines_type | b.defines_type;
+    return s;
+}
+
+static Spec spec_reducer(int tok, Loc id, Loc red)
+{
+    Spec s = SPEC(0, 0);
+    s.reducer = tok;
+    s.reducer_id = RANGE(id);
+    s.reducer_red = RANGE(red);
+    return s;
 }
 
 static Dcl dcl_name(int tok)
@@ -1329,6 +1350,16 @@ static Declarator *new_declarator(Parser *p, Decl *parent, Dcl d, Loc at)
     return dt;
 }
 
+/* What the specifiers s say, on decl */
+static void decl_spec(Decl *decl, Spec s)
+{
+    decl->storage = s.storage;
+    decl->defines_type = s.defines_type;
+    decl->reducer = s.reducer;
+    decl->reducer_id = s.reducer_id;
+    decl->reducer_red = s.reducer_red;
+}
+
 static void add_declarator(Parser *p, Decl *decl, Declarator *dt)
 {
     decl->decls = grow(p, decl->decls, decl->ndecls, sizeof *decl->decls);
@@ -1344,8 +1375,7 @@ static Declarator *param(Parser *p, Spec s, Loc spec, Dcl d, Loc at)
     decl->last = at.last;
     decl->spec_first = spec.first;
     decl->spec_last = spec.last;
-    decl->storage = s.storage;
-    decl->defines_type = s.defines_type;
+    decl_spec(decl, s);
     Declarator *dt = new_declarator(p, decl, d, at);
     add_declarator(p, decl, dt);
     return dt;
@@ -1366,8 +1396,7 @@ static void decl_begin(Parser *p, Spec s, Loc at)
     decl->first = at.first;
     decl->spec_first = at.first;
     decl->spec_last = at.last;
-    decl->storage = s.storage;
-    decl->defines_type = s.defines_type;
+    decl_spec(decl, s);
     if (p->ndecls == p->capdecls) {
         p->capdecls = p->capdecls ? p->capdecls * 2 : 16;
         p->decls = xrealloc(p->decls, (size_t)p->capdecls * sizeof *p->decls);

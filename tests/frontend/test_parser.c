@@ -235,6 +235,25 @@ Test(frontend, cilk_for_records_no_other_clauses)
     }
 }
 
+/* compiler/reducer.c takes cilk_reducer's arguments as the parser found
+ * them, on the declaration whose own specifiers hold it. */
+Test(frontend, reducer_records_its_arguments)
+{
+    Unit *u = parse("void id(void *); void add(void *, void *); int g(int, int);\n"
+                    "int cilk_reducer(id, add) x;\n"
+                    "static int cilk_reducer((g(1, 2), id), g ? add : 0) y[2];\n"
+                    "struct { int cilk_reducer(id, add) m; } z;\n");
+    cr_assert_eq(diag.nerrors, 0);
+    Decl *x = u->toks[find(u, "x", 0)].sym->decl->parent;
+    cr_assert_eq(u->toks[x->reducer].kind, TK_REDUCER);
+    cr_assert_str_eq(text(u, x->reducer_id), "id");
+    cr_assert_str_eq(text(u, x->reducer_red), "add");
+    Decl *y = u->toks[find(u, "y", 0)].sym->decl->parent;
+    cr_assert_str_eq(text(u, y->reducer_id), "(g(1, 2), id)");
+    cr_assert_str_eq(text(u, y->reducer_red), "g ? add : 0");
+    cr_assert_eq(u->toks[find(u, "z", 0)].sym->decl->parent->reducer, -1);
+}
+
 Test(frontend, misplaced_spawn_is_an_error)
 {
     parse("int f(int); int g(void) { int x; x = 1 + spawn f(2); return x; }");

@@ -135,7 +135,6 @@ struct cilkrt_boundary {
 #define CILKRT_TASK_SLOT 48 /* bytes; a multiple of 16 */
 #define CILKRT_TDEQUE_BLOCK_LOG 12
 #define CILKRT_TDEQUE_BLOCK (1L << CILKRT_TDEQUE_BLOCK_LOG)
-#define CILKRT_TDEQUE_SPARES 4
 typedef struct cilkrt_tdeque {
     /* owner's line; the inline paths use the first three */
     _Alignas(CILKRT_CACHE_LINE) char *top; /* the next free slot, in block: always
@@ -166,8 +165,6 @@ typedef struct cilkrt_tdeque {
     /* thieves' line */
     _Alignas(CILKRT_CACHE_LINE) _Atomic unsigned long ts; /* tail | split << 32 */
     _Atomic int movesplit;                                /* a thief found nothing: share more */
-    /* blocks thieves made ready for the owner's next ones (tdeque.c) */
-    char *_Atomic spare[CILKRT_TDEQUE_SPARES];
 } cilkrt_tdeque;
 
 /* The out-of-line path of the task deque's push (runtime/task.c, on

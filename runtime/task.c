@@ -41,7 +41,6 @@
 #define LEAP_YIELDS 16  /* then with sched_yield between, */
 #define DOZE_NS 500000L /* then with a futex sleep of at most this between */
 #define WAITING CILKRT_TASK_WAITING
-#define PROVIDE_EVERY 256 /* slots of a batch between looks at the victim's spares */
 
 /* CILK_STEAL_POLICY (docs/runtime.md): one, or half (the default). */
 int cilkrt_steal_half = 1;
@@ -205,8 +204,6 @@ static void run_range(worker *w, cilkrt_tdeque *q, long a, long b)
             b = mid;
             claim(w, cilkrt_tdeque_slot(q, b - 1));
         }
-        if ((a & (PROVIDE_EVERY - 1)) == 0 || a == start)
-            cilkrt_tdeque_provide(q, a); /* the owner's next blocks */
         cilkrt_task *t = cilkrt_tdeque_slot(q, a++);
         if (one_by_one) {
             cilkrt_task_run_stolen(w, t);
@@ -352,8 +349,6 @@ static void done_below(cilkrt_tdeque *q, long n)
 static cilkrt_task *pop_slow(cilkrt_worker *pw, int hooks)
 {
     cilkrt_tdeque *q = &pw->tq;
-    if (cilkrt_tdeque_pop_done(q))
-        return NULL; /* the rest of a finished run: most of a spawn loop's sync */
     cilkrt_task *t = cilkrt_tdeque_pop(q);
     if (t) {
         settle(pw);

@@ -35,8 +35,7 @@
  * runs the task in its slot, and the owner adds blocks while thieves
  * steal. The block table has an entry for every block a 32-bit index can
  * reach; calloc leaves the untouched part of it unbacked. Blocks stay
- * until exit (the deque's memory is its deepest depth, plus the spares
- * thieves make ready for the owner: cilkrt_tdeque_provide).
+ * until exit (the deque's memory is its deepest depth).
  *
  * A thief that finds nothing, or takes the last shared slot, asks the
  * owner to share (cilkrt_tdeque_ask); so does the owner when it finds
@@ -153,11 +152,6 @@ void cilkrt_tdeque_destroy(cilkrt_tdeque *q)
     }
     free(q->blocks);
     q->blocks = NULL;
-    for (int k = 0; k < CILKRT_TDEQUE_SPARES; k++) {
-        char *spare = atomic_exchange_explicit(&q->spare[k], NULL, memory_order_acquire);
-        if (spare)
-            munmap(spare, BLOCK_BYTES);
-    }
 }
 
 long cilkrt_tdeque_blocks(cilkrt_tdeque *q)
@@ -258,45 +252,23 @@ static void refresh(cilkrt_tdeque *q)
     }
 }
 
-/* A new block, its slots zeroed (fresh pages): a slot's state is 0
- * whenever the owner fills it. MAP_POPULATE: the kernel backs the
- * block's 48 pages in one call instead of 48 page faults in the pushes;
- * a spawn loop of 10^6 tasks at one worker went from 64.3 (56.3-74.9)
- * to 50.1 (45.6-79.8) ms of CPU time (docs/performance.md). */
-static char *new_block(void)
-{
-    char *block = mmap(NULL, BLOCK_BYTES, PROT_READ | PROT_WRITE,
-                       MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE, -1, 0);
-    if (block == MAP_FAILED) {
-        fprintf(stderr, "cilkrt: error: out of memory for %ld more tasks\n", CILKRT_TDEQUE_BLOCK);
-        exit(1);
-    }
-    return block;
-}
-
-/* The block the owner adds next: a spare a thief made ready
- * (cilkrt_tdeque_provide), else a new one. acquire: pairs with the
- * thief's release (the block's pages are the kernel's zeroes either
- * way; the order keeps ThreadSanitizer's view exact). */
-static char *next_block(cilkrt_tdeque *q)
-{
-    for (int k = 0; k < CILKRT_TDEQUE_SPARES; k++) {
-        char *block = NULL;
-        if (atomic_load_explicit(&q->spare[k], memory_order_relaxed))
-            block = atomic_exchange_explicit(&q->spare[k], NULL, memory_order_acquire);
-        if (block)
-            return block;
-    }
-    return new_block();
-}
-
 /* Make block b current, adding it if it is new, with top at index t (in
- * the block). */
+ * the block). A new block's slots start zeroed (fresh pages): a slot's
+ * state is 0 whenever the owner fills it. MAP_POPULATE: the kernel
+ * backs the block's 48 pages in one call instead of 48 page faults in
+ * the pushes; a spawn loop of 10^6 tasks at one worker went from 64.3
+ * (56.3-74.9) to 50.1 (45.6-79.8) ms of CPU time (docs/performance.md). */
 static void use_block(cilkrt_tdeque *q, long b, long t)
 {
     char *block = atomic_load_explicit(&q->blocks[b], memory_order_relaxed);
     if (!block) {
-        block = next_block(q);
+        block = mmap(NULL, BLOCK_BYTES, PROT_READ | PROT_WRITE,
+                     MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE, -1, 0);
+        if (block == MAP_FAILED) {
+            fprintf(stderr, "cilkrt: error: out of memory for %ld more tasks\n",
+                    CILKRT_TDEQUE_BLOCK);
+            exit(1);
+        }
         /* relaxed: published with the slots, by the release that shares them */
         atomic_store_explicit(&q->blocks[b], block, memory_order_relaxed);
     }
@@ -318,45 +290,6 @@ static void ask_share(cilkrt_tdeque *q)
 {
     q->batch = 0;
     atomic_store_explicit(&q->movesplit, ASKED_BY_OWNER, memory_order_relaxed);
-}
-
-/* An empty entry of q's spares, or -1. */
-static int empty_spare(cilkrt_tdeque *q)
-{
-    for (int k = 0; k < CILKRT_TDEQUE_SPARES; k++)
-        if (!atomic_load_explicit(&q->spare[k], memory_order_relaxed))
-            return k;
-    return -1;
-}
-
-/* A thief running slot i of q (task.c, every PROVIDE_EVERY slots of a
- * batch), or finding nothing shared below i (steal_batch): if q has grown
- * past its first block, or i is in its second half, the owner is pushing
- * into new blocks; the thief fills q's empty spares with new blocks
- * (CILKRT_TDEQUE_SPARES at most), so that the kernel backs their pages
- * on the thief's core, not in the owner's pushes. In a spawn loop of 10^6
- * tiny tasks the owner pushes alone while the thieves run what it
- * shares: backing its 244 blocks (48 MB, about a microsecond a page on
- * the test machine) was over half of its time, and the pushes are the
- * serial part, where a thief's time spent on the blocks instead of on
- * tasks costs nothing: the owner's sync runs whatever tasks are left. A
- * thief that loses the race for an entry gives its block back; the owner
- * takes a spare for each new block (next_block), destroy frees what is
- * left. Deques that stay in the first half of their first block
- * (recursive programs) never get one. release: the owner's exchange
- * acquires the block. */
-void cilkrt_tdeque_provide(cilkrt_tdeque *q, long i)
-{
-    if (i < CILKRT_TDEQUE_BLOCK / 2 && !atomic_load_explicit(&q->blocks[1], memory_order_relaxed))
-        return;
-    for (int k; (k = empty_spare(q)) >= 0;) {
-        char *block = new_block(), *none = NULL;
-        if (!atomic_compare_exchange_strong_explicit(&q->spare[k], &none, block,
-                                                     memory_order_release, memory_order_relaxed)) {
-            munmap(block, BLOCK_BYTES);
-            return; /* another thief is at it */
-        }
-    }
 }
 
 /* A thief about to sleep: a request of its that a push is deferring
@@ -491,15 +424,6 @@ void *cilkrt_tdeque_pop(cilkrt_tdeque *q)
     }
 }
 
-int cilkrt_tdeque_pop_done(cilkrt_tdeque *q)
-{
-    long i = top_index(q) - 1;
-    if (i < q->done_from || i >= q->done_top || i < q->first || !drained(q))
-        return 0;
-    q->top -= CILKRT_TASK_SLOT; /* as cilkrt_tdeque_pop_stolen */
-    return 1;
-}
-
 void *cilkrt_tdeque_top_slot(cilkrt_tdeque *q) { return cilkrt_tdeque_slot(q, top_index(q) - 1); }
 
 /* The slot below top was stolen and its thief is done. ts is left as it
@@ -585,7 +509,6 @@ long cilkrt_tdeque_steal_batch(cilkrt_tdeque *q, int half, long *first)
     long tail = tail_of(ts), split = split_of(ts);
     if (tail >= split) {
         cilkrt_tdeque_ask(q);
-        cilkrt_tdeque_provide(q, split); /* the thief has nothing better to do */
         return 0;
     }
     long k = batch_size(split - tail, half);

@@ -149,9 +149,6 @@ long cilkrt_tdeque_share(cilkrt_tdeque *q) CILKRT_HIDDEN;
 void cilkrt_tdeque_ask(cilkrt_tdeque *q) CILKRT_HIDDEN;
 /* A thief about to sleep: a deferred request is answered at the next push. */
 void cilkrt_tdeque_urge(cilkrt_tdeque *q) CILKRT_HIDDEN;
-/* A thief running slot i of q, or finding nothing shared below it: make
- * q's next blocks ready (its spares) if q grows. */
-void cilkrt_tdeque_provide(cilkrt_tdeque *q, long i) CILKRT_HIDDEN;
 void *cilkrt_tdeque_slot(cilkrt_tdeque *q, long i) CILKRT_HIDDEN;
 /* Owner, when the inline pop finds top <= pop_floor: pop slot top - 1 and
  * return it if it is private, or after taking back part of the shared
@@ -165,10 +162,6 @@ void cilkrt_tdeque_pop_stolen(cilkrt_tdeque *q) CILKRT_HIDDEN;
  * is slot top - 1 one of those? */
 void cilkrt_tdeque_done_below(cilkrt_tdeque *q, long n) CILKRT_HIDDEN;
 int cilkrt_tdeque_done(const cilkrt_tdeque *q) CILKRT_HIDDEN;
-/* Owner: pop slot top - 1 if it is one of those known done slots, in the
- * block of top and the deque drained (the common case of a spawn loop's
- * sync, in one call); returns 1 if it did. */
-int cilkrt_tdeque_pop_done(cilkrt_tdeque *q) CILKRT_HIDDEN;
 void cilkrt_tdeque_reset_peak(cilkrt_tdeque *q) CILKRT_HIDDEN;
 /* Blocks q holds: 1 and one per growth since the pool started (blocks are
  * kept). */

@@ -83,12 +83,12 @@ struct Declarator {
 
 /* A declaration: specifiers shared by its declarators. */
 struct Decl {
-    int first, last;           /* whole declaration including ';' */
-    int spec_first, spec_last; /* declaration specifiers (attributes included) */
-    int storage;               /* SC_* bits */
-    int defines_type;          /* specifiers contain a struct/union/enum body */
-    int reducer;               /* token of the specifiers' cilk_reducer (not one of
-                                  a member or type name in them), -1 if none */
+    int first, last;               /* whole declaration including ';' */
+    int spec_first, spec_last;     /* declaration specifiers (attributes included) */
+    int storage;                   /* SC_* bits */
+    int defines_type;              /* specifiers contain a struct/union/enum body */
+    int reducer;                   /* token of the specifiers' cilk_reducer (not one of
+                                      a member or type name in them), -1 if none */
     Range reducer_id, reducer_red; /* its arguments: identity, reduce */
     Declarator **decls;
     int ndecls;

@@ -39,9 +39,7 @@ struct cilkrt_alloca_seg {
 
 static cilkrt_alloca_seg *new_seg(size_t data_bytes)
 {
-    cilkrt_alloc_enter();
-    cilkrt_alloca_seg *s = malloc(sizeof *s + data_bytes);
-    cilkrt_alloc_leave();
+    cilkrt_alloca_seg *s = cilkrt_malloc(sizeof *s + data_bytes);
     if (!s) {
         fputs("cilkrt: error: out of memory in alloca\n", stderr);
         exit(1);
@@ -72,11 +70,8 @@ void cilkrt_alloca_seal(cilkrt_worker *w)
 static void release_sealed(cilkrt_alloca_seg *s)
 {
     /* acq_rel: every release of a run happens before the free */
-    if (atomic_fetch_sub_explicit(&s->runs, 1, memory_order_acq_rel) == 1) {
-        cilkrt_alloc_enter();
-        free(s);
-        cilkrt_alloc_leave();
-    }
+    if (atomic_fetch_sub_explicit(&s->runs, 1, memory_order_acq_rel) == 1)
+        cilkrt_free(s);
 }
 
 /* A new run for f at the top of the current segment, holding n bytes. */

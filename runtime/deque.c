@@ -74,9 +74,7 @@ static void thief_barrier(void)
 
 static cilkrt_frame **new_ring(long capacity)
 {
-    cilkrt_alloc_enter();
-    cilkrt_frame **ring = malloc((size_t)capacity * sizeof *ring);
-    cilkrt_alloc_leave();
+    cilkrt_frame **ring = cilkrt_malloc((size_t)capacity * sizeof *ring);
     if (!ring) {
         fprintf(stderr, "cilkrt: error: out of memory for a deque of %ld entries\n", capacity);
         exit(1);
@@ -114,9 +112,7 @@ static void grow(cilkrt_worker *w)
     w->deque = ring;
     w->deque_mask = 2 * cap - 1;
     unlock_deque(w);
-    cilkrt_alloc_enter();
-    free(old); /* no thief can hold it: they read the ring under the lock */
-    cilkrt_alloc_leave();
+    cilkrt_free(old); /* no thief can hold it: they read the ring under the lock */
     stat_add(&worker_of(w)->stats.deque_grows, 1);
 }
 

@@ -25,9 +25,7 @@ struct chunk {
 
 static void *checked_aligned_alloc(size_t size)
 {
-    cilkrt_alloc_enter();
-    void *p = aligned_alloc(CILKRT_CACHE_LINE, size);
-    cilkrt_alloc_leave();
+    void *p = cilkrt_aligned_alloc(CILKRT_CACHE_LINE, size);
     if (!p) {
         fprintf(stderr, "cilkrt: error: out of memory (%zu bytes)\n", size);
         exit(1);
@@ -98,9 +96,7 @@ cilkrt_frame *cilkrt_frame_alloc_slow(cilkrt_worker *pw, unsigned c, const cilkr
 void cilkrt_frame_free_slow(cilkrt_worker *w, cilkrt_frame *f)
 {
     (void)w;
-    cilkrt_alloc_enter();
-    free(f);
-    cilkrt_alloc_leave();
+    cilkrt_free(f);
 }
 
 void cilkrt_memory_release(worker *w)

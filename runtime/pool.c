@@ -248,6 +248,29 @@ void cilkrt_alloc_enter(void) { pthread_rwlock_rdlock(&alloc_lock); }
 
 void cilkrt_alloc_leave(void) { pthread_rwlock_unlock(&alloc_lock); }
 
+void *cilkrt_malloc(size_t size)
+{
+    cilkrt_alloc_enter();
+    void *p = malloc(size);
+    cilkrt_alloc_leave();
+    return p;
+}
+
+void *cilkrt_aligned_alloc(size_t align, size_t size)
+{
+    cilkrt_alloc_enter();
+    void *p = aligned_alloc(align, size);
+    cilkrt_alloc_leave();
+    return p;
+}
+
+void cilkrt_free(void *p)
+{
+    cilkrt_alloc_enter();
+    free(p);
+    cilkrt_alloc_leave();
+}
+
 /* fork(): the injection queue's lock and alloc_lock are held across it,
  * so the child's copies are not left locked by a thread that does not
  * exist there. */

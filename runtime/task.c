@@ -37,6 +37,12 @@
 
 #include "worker.h"
 
+/* The translator assigns results by value for arithmetic and pointer
+ * types (compiler/lower_child.c, plain_scalar): the widest, long double,
+ * must fit the slot past CILKRT_RESULT_AT. */
+_Static_assert(CILKRT_RESULT_AT + sizeof(long double) <= CILKRT_TASK_ARGS,
+               "a by-value result fits its slot");
+
 #define LEAP_SPINS 64   /* failed leapfrog attempts with a pause between, */
 #define LEAP_YIELDS 16  /* then with sched_yield between, */
 #define DOZE_NS 500000L /* then with a futex sleep of at most this between */
@@ -75,13 +81,10 @@ void *cilkrt_record_alloc(cilkrt_worker *pw, size_t size)
     if (c < CILKRT_TASK_CLASSES && (r = w->free_records[c]) != NULL) {
         w->free_records[c] = r->next_free;
     } else {
-        if (c < CILKRT_TASK_CLASSES) {
+        if (c < CILKRT_TASK_CLASSES)
             r = cilkrt_carve(w, c);
-        } else {
-            cilkrt_alloc_enter();
-            r = aligned_alloc(CILKRT_CACHE_LINE, (size_t)(c + 1) * CILKRT_CACHE_LINE);
-            cilkrt_alloc_leave();
-        }
+        else
+            r = cilkrt_aligned_alloc(CILKRT_CACHE_LINE, (size_t)(c + 1) * CILKRT_CACHE_LINE);
         if (!r) {
             fprintf(stderr, "cilkrt: error: out of memory for a task of %zu bytes\n", size);
             exit(1);
@@ -101,9 +104,7 @@ void cilkrt_record_free(cilkrt_worker *pw, void *p)
         r->next_free = w->free_records[c];
         w->free_records[c] = r;
     } else {
-        cilkrt_alloc_enter();
-        free(r);
-        cilkrt_alloc_leave();
+        cilkrt_free(r);
     }
 }
 

@@ -112,6 +112,10 @@ extern int cilkrt_pool_running CILKRT_HIDDEN;
  * alloc_lock). */
 void cilkrt_alloc_enter(void) CILKRT_HIDDEN;
 void cilkrt_alloc_leave(void) CILKRT_HIDDEN;
+/* malloc, aligned_alloc and free between those two: what a worker calls. */
+void *cilkrt_malloc(size_t size) CILKRT_HIDDEN;
+void *cilkrt_aligned_alloc(size_t align, size_t size) CILKRT_HIDDEN;
+void cilkrt_free(void *p) CILKRT_HIDDEN;
 int cilkrt_pool_configured_size(void) CILKRT_HIDDEN;
 
 /* ---- deque.c: the THE deque (owner at the tail, thieves at the head) ---- */

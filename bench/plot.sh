@@ -5,7 +5,8 @@
 #                                       benchmark, one line per mode or peer
 #                                       (bars: min-max), Ts in black
 #   DOCS_DIR/bench-spawnloop-memory.svg spawn loop peak RSS against the
-#                                       number of pending spawns
+#                                       number of pending spawns (not made
+#                                       when SWEEP_CSV has no rows)
 set -eu
 summary=$1 sweep=$2 docs=$3 workers=$4
 command -v gnuplot > /dev/null || exit 1
@@ -13,6 +14,7 @@ dat=$(mktemp -d)
 trap 'rm -rf "$dat"' EXIT
 configs="cont child gomp iomp tbb gompfor iompfor gomptl iomptl tbbfor"
 benches=$(awk -F, 'NR > 1 && !seen[$1]++ { printf "%s ", $1 }' "$summary")
+sweep_rows=$(awk -F, 'NR > 1 && !seen[$1]++ { print $1 }' "$sweep")
 
 # One data file per benchmark and configuration: P median min max (ms).
 for b in $benches; do
@@ -25,7 +27,8 @@ for c in serial $configs; do
     awk -F, -v c="$c" 'NR > 1 && $2 == c && $9 != "-" { print $1, $9 / 1024 }' "$sweep" > "$dat/sweep.$c"
 done
 
-{
+# The time plot's gnuplot commands: one panel per benchmark.
+time_plot() {
     echo 'set terminal svg size 1400,700 dynamic noenhanced font "sans,11"'
     echo "set output '$docs/bench-time.svg'"
     echo 'set multiplot layout 3,4 title "time (ms, log scale) against workers P; bars: min-max; black: serial elision"'
@@ -56,16 +59,22 @@ done
             fi
         done
         [ -n "$ts" ] && line="$line $ts with lines lw 1 lc rgb 'black' title 'Ts',"
+        # a panel without data (every configuration missing) stays empty:
+        # a bare "plot" is a gnuplot error
+        [ "$line" = plot ] && line="set multiplot next"
         echo "${line%,}"
     done
     echo 'unset multiplot'
+}
 
+# The memory plot's gnuplot commands.
+memory_plot() {
     echo 'set terminal svg size 800,500 dynamic noenhanced font "sans,11"'
     echo "set output '$docs/bench-spawnloop-memory.svg'"
     echo 'set title "spawn loop: peak RSS against pending spawns (one loop of n spawns, one sync)"'
     echo 'set logscale xy'
     tics=""
-    for n in $(awk -F, 'NR > 1 && !seen[$1]++ { print $1 }' "$sweep"); do
+    for n in $sweep_rows; do
         tics="$tics, '10^$((${#n} - 1))' $n"
     done
     echo "set xtics (${tics#, })"
@@ -82,5 +91,12 @@ done
     done
     [ -s "$dat/sweep.serial" ] && line="$line '$dat/sweep.serial' using 1:2 with lines lw 1 lc rgb 'black' title 'serial',"
     echo "${line%,}"
+}
+
+{
+    time_plot
+    # Without the spawn loop (bench/run.sh --only) the sweep has no rows,
+    # and a plot of nothing would be a gnuplot error that loses both files.
+    [ -z "$sweep_rows" ] || memory_plot
 } > "$dat/plot.gp"
 gnuplot "$dat/plot.gp"

@@ -29,9 +29,19 @@ BENCH_LOOP_CILKC := $(basename $(notdir $(wildcard \
 BENCH_PKGS := libtbb-dev libomp-dev clang gnuplot-nox time
 BENCH_DEPS_STAMP := $(BUILD)/.deps-bench
 BENCH_CILKCC := $(BUILD)/bin/cilkcc
-BENCH_OPT := -O2
+# Every configuration, cilkc's and the peers', with its functions on 64-byte
+# cache lines: a small hot function's place in the binary otherwise decides
+# its speed. fib's -fno-inline serial program moved 47 -> 66 ms between two
+# builds: its 50-byte fib at 0x12e0 straddles a line, and 15 alternated
+# runs at P = 1 gave 67 (63-80) ms of CPU against 58-59 ms for the same
+# code 64-byte aligned (2026-12-01, machine loaded); the inlined fib,
+# which spans many lines anyway, did not move (48 against 47 ms).
+BENCH_OPT := -O2 -falign-functions=64
 BENCH_INC := -Ibench/common -Ibench/peers
 BENCH_HDRS := $(wildcard bench/common/*.h bench/peers/*.h)
+# What every benchmark binary depends on besides its source: the shared
+# headers, and this file, whose flags (BENCH_OPT) it was built with.
+BENCH_SRC_DEPS := $(BENCH_HDRS) bench/bench.mk
 BENCH_GCC ?= gcc
 BENCH_CLANG ?= clang
 BENCH_CXX ?= g++
@@ -68,7 +78,7 @@ bench-workspan: $(BENCH_CILKCC) $(RT_LIB_A) $(BUILD)/bin/cilkc
 bench-ffi: $(BENCH_DIR)/spawnloop_ffi $(BENCH_DIR)/spawnloop.child $(BENCH_DIR)/spawnloop.tbb
 	$(BENCH_FFI_RUN)
 
-$(BENCH_DIR)/spawnloop_ffi: bench/ffi/spawnloop_ffi.c $(BENCH_HDRS) $(BENCH_TOOLS) | all
+$(BENCH_DIR)/spawnloop_ffi: bench/ffi/spawnloop_ffi.c $(BENCH_SRC_DEPS) $(BENCH_TOOLS) | all
 	@mkdir -p $(@D)
 	$(BENCH_GCC) -std=gnu11 $(BENCH_OPT) -I$(BUILD)/include $(BENCH_INC) -o $@ $< \
 	    $(BUILD)/lib/libcilkrt.a -lffi -lpthread
@@ -99,75 +109,75 @@ $(BENCH_DEPS_STAMP):
 
 # The translator and the runtime come first (order-only on all, so that a
 # parallel make does not build benchmarks with a half-built cilkcc).
-$(BENCH_DIR)/%.cont: bench/programs/%.cilkc $(BENCH_HDRS) $(BENCH_TOOLS) | all
+$(BENCH_DIR)/%.cont: bench/programs/%.cilkc $(BENCH_SRC_DEPS) $(BENCH_TOOLS) | all
 	@mkdir -p $(@D)
 	@echo "  CILKCC  $@"
 	@$(BENCH_CILKCC) --steal=continuation $(BENCH_OPT) $(BENCH_INC) -o $@ $< || \
 	    { echo "bench: $@ did not build: it will be reported as missing"; rm -f $@; }
 
-$(BENCH_DIR)/%.child: bench/programs/%.cilkc $(BENCH_HDRS) $(BENCH_TOOLS) | all
+$(BENCH_DIR)/%.child: bench/programs/%.cilkc $(BENCH_SRC_DEPS) $(BENCH_TOOLS) | all
 	@mkdir -p $(@D)
 	@echo "  CILKCC  $@"
 	@$(BENCH_CILKCC) --steal=child $(BENCH_OPT) $(BENCH_INC) -o $@ $< || \
 	    { echo "bench: $@ did not build: it will be reported as missing"; rm -f $@; }
 
-$(BENCH_DIR)/%.serial: bench/programs/%.cilkc $(BENCH_HDRS) $(BENCH_TOOLS) | all
+$(BENCH_DIR)/%.serial: bench/programs/%.cilkc $(BENCH_SRC_DEPS) $(BENCH_TOOLS) | all
 	@mkdir -p $(@D)
 	@echo "  CILKCC  $@"
 	@$(BENCH_CILKCC) --steal=serial $(BENCH_OPT) $(BENCH_INC) -o $@ $< || \
 	    { echo "bench: $@ did not build: it will be reported as missing"; rm -f $@; }
 
 # Ts for ns per spawn: no inlining, so every call of fib is a real call.
-$(BENCH_DIR)/%.serial-noinline: bench/programs/%.cilkc $(BENCH_HDRS) $(BENCH_TOOLS) | all
+$(BENCH_DIR)/%.serial-noinline: bench/programs/%.cilkc $(BENCH_SRC_DEPS) $(BENCH_TOOLS) | all
 	@mkdir -p $(@D)
 	@echo "  CILKCC  $@"
 	@$(BENCH_CILKCC) --steal=serial $(BENCH_OPT) -fno-inline $(BENCH_INC) -o $@ $< || \
 	    { echo "bench: $@ did not build: it will be reported as missing"; rm -f $@; }
 
-$(BENCH_DIR)/%.gomp: bench/peers/%_omp.c $(BENCH_HDRS) | $(BENCH_DEPS_STAMP)
+$(BENCH_DIR)/%.gomp: bench/peers/%_omp.c $(BENCH_SRC_DEPS) | $(BENCH_DEPS_STAMP)
 	@mkdir -p $(@D)
 	@echo "  GCC     $@"
 	@$(BENCH_GCC) -std=gnu11 $(BENCH_OPT) -fopenmp $(BENCH_INC) -o $@ $< || \
 	    { echo "bench: peer $@ did not build: it will be reported as missing"; rm -f $@; }
 
-$(BENCH_DIR)/%.iomp: bench/peers/%_omp.c $(BENCH_HDRS) | $(BENCH_DEPS_STAMP)
+$(BENCH_DIR)/%.iomp: bench/peers/%_omp.c $(BENCH_SRC_DEPS) | $(BENCH_DEPS_STAMP)
 	@mkdir -p $(@D)
 	@echo "  CLANG   $@"
 	@$(BENCH_CLANG) -std=gnu11 $(BENCH_OPT) -fopenmp $(BENCH_INC) -o $@ $< || \
 	    { echo "bench: peer $@ did not build: it will be reported as missing"; rm -f $@; }
 
-$(BENCH_DIR)/%.tbb: bench/peers/%_tbb.cpp $(BENCH_HDRS) | $(BENCH_DEPS_STAMP)
+$(BENCH_DIR)/%.tbb: bench/peers/%_tbb.cpp $(BENCH_SRC_DEPS) | $(BENCH_DEPS_STAMP)
 	@mkdir -p $(@D)
 	@echo "  CXX     $@"
 	@$(BENCH_CXX) -std=c++17 $(BENCH_OPT) $(BENCH_INC) -o $@ $< -ltbb -lpthread || \
 	    { echo "bench: peer $@ did not build: it will be reported as missing"; rm -f $@; }
 
 # The loop peers of the data-parallel section.
-$(BENCH_DIR)/%.gompfor: bench/peers/%_ompfor.c $(BENCH_HDRS) | $(BENCH_DEPS_STAMP)
+$(BENCH_DIR)/%.gompfor: bench/peers/%_ompfor.c $(BENCH_SRC_DEPS) | $(BENCH_DEPS_STAMP)
 	@mkdir -p $(@D)
 	@echo "  GCC     $@"
 	@$(BENCH_GCC) -std=gnu11 $(BENCH_OPT) -fopenmp $(BENCH_INC) -o $@ $< || \
 	    { echo "bench: peer $@ did not build: it will be reported as missing"; rm -f $@; }
 
-$(BENCH_DIR)/%.iompfor: bench/peers/%_ompfor.c $(BENCH_HDRS) | $(BENCH_DEPS_STAMP)
+$(BENCH_DIR)/%.iompfor: bench/peers/%_ompfor.c $(BENCH_SRC_DEPS) | $(BENCH_DEPS_STAMP)
 	@mkdir -p $(@D)
 	@echo "  CLANG   $@"
 	@$(BENCH_CLANG) -std=gnu11 $(BENCH_OPT) -fopenmp $(BENCH_INC) -o $@ $< || \
 	    { echo "bench: peer $@ did not build: it will be reported as missing"; rm -f $@; }
 
-$(BENCH_DIR)/%.gomptl: bench/peers/%_taskloop.c $(BENCH_HDRS) | $(BENCH_DEPS_STAMP)
+$(BENCH_DIR)/%.gomptl: bench/peers/%_taskloop.c $(BENCH_SRC_DEPS) | $(BENCH_DEPS_STAMP)
 	@mkdir -p $(@D)
 	@echo "  GCC     $@"
 	@$(BENCH_GCC) -std=gnu11 $(BENCH_OPT) -fopenmp $(BENCH_INC) -o $@ $< || \
 	    { echo "bench: peer $@ did not build: it will be reported as missing"; rm -f $@; }
 
-$(BENCH_DIR)/%.iomptl: bench/peers/%_taskloop.c $(BENCH_HDRS) | $(BENCH_DEPS_STAMP)
+$(BENCH_DIR)/%.iomptl: bench/peers/%_taskloop.c $(BENCH_SRC_DEPS) | $(BENCH_DEPS_STAMP)
 	@mkdir -p $(@D)
 	@echo "  CLANG   $@"
 	@$(BENCH_CLANG) -std=gnu11 $(BENCH_OPT) -fopenmp $(BENCH_INC) -o $@ $< || \
 	    { echo "bench: peer $@ did not build: it will be reported as missing"; rm -f $@; }
 
-$(BENCH_DIR)/%.tbbfor: bench/peers/%_tbbfor.cpp $(BENCH_HDRS) | $(BENCH_DEPS_STAMP)
+$(BENCH_DIR)/%.tbbfor: bench/peers/%_tbbfor.cpp $(BENCH_SRC_DEPS) | $(BENCH_DEPS_STAMP)
 	@mkdir -p $(@D)
 	@echo "  CXX     $@"
 	@$(BENCH_CXX) -std=c++17 $(BENCH_OPT) $(BENCH_INC) -o $@ $< -ltbb -lpthread || \

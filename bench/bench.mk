@@ -32,10 +32,11 @@ BENCH_CILKCC := $(BUILD)/bin/cilkcc
 # Every configuration, cilkc's and the peers', with its functions on 64-byte
 # cache lines: a small hot function's place in the binary otherwise decides
 # its speed. fib's -fno-inline serial program moved 47 -> 66 ms between two
-# builds: its 50-byte fib at 0x12e0 straddles a line, and 15 alternated
-# runs at P = 1 gave 67 (63-80) ms of CPU against 58-59 ms for the same
-# code 64-byte aligned (2026-12-01, machine loaded); the inlined fib,
-# which spans many lines anyway, did not move (48 against 47 ms).
+# make bench runs; built at bc4accf its 50-byte fib, at 0x12e0, straddles
+# a line, and 15 alternated runs at P = 1 gave 67 (63-80) ms of CPU
+# against 58-59 ms for the same code 64-byte aligned (2026-12-01, machine
+# loaded); the inlined fib, which spans many lines anyway, did not move
+# (48 against 47 ms).
 BENCH_OPT := -O2 -falign-functions=64
 BENCH_INC := -Ibench/common -Ibench/peers
 BENCH_HDRS := $(wildcard bench/common/*.h bench/peers/*.h)

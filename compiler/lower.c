@@ -38,7 +38,7 @@ static int kind(const Lower *L, int i) { return tok_kind(L->u, i); }
 static int matching(const Lower *L, int i) { return tok_match(L->u, i); }
 
 /* Declaration text: names stay as written, whatever clone is being written. */
-static void emit_plain(Lower *L, int first, int last)
+void lower_plain(Lower *L, int first, int last)
 {
     View v = L->e.view;
     L->e.view = VIEW_PLAIN;
@@ -83,7 +83,7 @@ void lower_spec(Lower *L, int first, int last, int attrs, int drop)
             (drop == QUALS_DROP_ALL && is_qualifier(L, i)))
             continue;
         emit_str(&L->e, " ");
-        emit_plain(L, i, i + 1);
+        lower_plain(L, i, i + 1);
     }
 }
 
@@ -107,14 +107,14 @@ static int top_const(const Lower *L, const Declarator *dd, int i)
 /* The declarator dd with its name replaced by `name`; a parameter's array
  * or function type is adjusted to a pointer, as C adjusts it. The object's
  * own `const` goes: the frame copy and a spawn destination are written. */
-static void emit_declarator_as(Lower *L, const Declarator *dd, const char *name, int adjust)
+void lower_declarator_as(Lower *L, const Declarator *dd, const char *name, int adjust)
 {
     for (int i = dd->first; i < dd->last; i++) {
         if (top_const(L, dd, i))
             continue;
         emit_str(&L->e, " ");
         if (i != dd->name) {
-            emit_plain(L, i, i + 1);
+            lower_plain(L, i, i + 1);
             continue;
         }
         if (adjust && kind(L, i + 1) == TK_LBRACKET) {
@@ -130,7 +130,7 @@ static void emit_declarator_as(Lower *L, const Declarator *dd, const char *name,
 
 /* Is the declarator just the name (so a `const` in the specifiers is the
  * object's own qualifier)? */
-static int plain_declarator(const Declarator *dd) { return dd->last - dd->first == 1; }
+int lower_plain_declarator(const Declarator *dd) { return dd->last - dd->first == 1; }
 
 /* One field of struct cilkc_locals_FN for local s. */
 static void emit_local_field(Lower *L, const Sym *s)
@@ -139,8 +139,8 @@ static void emit_local_field(Lower *L, const Sym *s)
     Buf name = {0};
     buf_printf(&name, "%s_%d", s->name, s->index);
     emit_str(&L->e, "\n   ");
-    lower_spec(L, dd->parent->spec_first, dd->parent->spec_last, 1, plain_declarator(dd));
-    emit_declarator_as(L, dd, name.data, s->is_param);
+    lower_spec(L, dd->parent->spec_first, dd->parent->spec_last, 1, lower_plain_declarator(dd));
+    lower_declarator_as(L, dd, name.data, s->is_param);
     emit_str(&L->e, ";");
     buf_free(&name);
 }
@@ -155,7 +155,7 @@ static int params_close(const Lower *L, const Func *fn)
 
 /* Do the specifiers [first, last) name no type (an implicit int, as in
  * Cilk-5's `cilk main(...)`)? */
-static int implicit_int(const Lower *L, int first, int last)
+int lower_implicit_int(const Lower *L, int first, int last)
 {
     for (int i = first; i < last; i++) {
         int k = kind(L, i);
@@ -234,7 +234,7 @@ void lower_return_type(Lower *L, const char *name)
     }
     lower_spec(L, d->spec_first, d->spec_last, 0,
                returns_specifiers(L, dd) ? QUALS_DROP_ALL : QUALS_KEEP);
-    if (implicit_int(L, d->spec_first, d->spec_last))
+    if (lower_implicit_int(L, d->spec_first, d->spec_last))
         emit_str(&L->e, " int");
     for (int i = dd->first; i < dd->last; i++) {
         if (i == dd->name) {
@@ -245,7 +245,7 @@ void lower_return_type(Lower *L, const char *name)
         if (top_qualifier(L, dd, i))
             continue;
         emit_str(&L->e, " ");
-        emit_plain(L, i, i + 1);
+        lower_plain(L, i, i + 1);
     }
 }
 
@@ -287,12 +287,12 @@ void lower_signature_of(Lower *L, const Declarator *dd, const char *name, const 
             emit_fmt(&L->e, "(%s", extra);
             if (!empty) {
                 emit_str(&L->e, ", ");
-                emit_plain(L, open + 1, close);
+                lower_plain(L, open + 1, close);
             }
             emit_str(&L->e, ")");
             i = close;
         } else {
-            emit_plain(L, i, i + 1);
+            lower_plain(L, i, i + 1);
         }
     }
 }
@@ -312,9 +312,9 @@ void lower_clone_spec(Lower *L, const Func *fn)
         if (k == TK_INLINE || k == TK_EXTERN || k == TK_NORETURN || k == TK_CILK)
             continue;
         emit_str(&L->e, " ");
-        emit_plain(L, i, i + 1);
+        lower_plain(L, i, i + 1);
     }
-    if (implicit_int(L, d->spec_first, d->spec_last))
+    if (lower_implicit_int(L, d->spec_first, d->spec_last))
         emit_str(&L->e, " int");
 }
 
@@ -572,8 +572,8 @@ static void declare_c_variable(Lower *L, const Decl *d, const Declarator *dd)
         cont_save_hidden(L, s);
     if (dd->spawn) {
         /* written by the spawn: a const local loses its const */
-        lower_spec(L, d->spec_first, d->spec_last, 1, plain_declarator(dd));
-        emit_declarator_as(L, dd, s->name, 0);
+        lower_spec(L, d->spec_first, d->spec_last, 1, lower_plain_declarator(dd));
+        lower_declarator_as(L, dd, s->name, 0);
     } else {
         emit_range(&L->e, d->spec_first, d->spec_last);
         emit_str(&L->e, " ");
@@ -831,7 +831,7 @@ static void bind_inlet_param(Lower *L, const Sym *p, const char *value)
 {
     if (in_c_variable(L, p)) {
         lower_spec(L, p->decl->parent->spec_first, p->decl->parent->spec_last, 1, 0);
-        emit_declarator_as(L, p->decl, p->name, 0);
+        lower_declarator_as(L, p->decl, p->name, 0);
     } else {
         emit_local(&L->e, p);
     }
@@ -879,12 +879,12 @@ static void emit_prototype(Lower *L, const char *end)
         if (cilk5_void_main_token(L, L->fn, i))
             emit_str(&L->e, "int");
         else
-            emit_plain(L, i, i + 1);
+            lower_plain(L, i, i + 1);
     }
-    if (implicit_int(L, d->spec_first, d->spec_last))
+    if (lower_implicit_int(L, d->spec_first, d->spec_last))
         emit_str(&L->e, " int");
     emit_str(&L->e, " ");
-    emit_plain(L, d->decls[0]->first, d->decls[0]->last);
+    lower_plain(L, d->decls[0]->first, d->decls[0]->last);
     emit_str(&L->e, end);
 }
 
@@ -954,7 +954,7 @@ static void hoist_declaration(Node *n, void *arg)
         if (!s || (s->kind != SYM_FUNC && !(s->storage & SC_EXTERN)))
             return;
     }
-    emit_plain(L, d->first, d->last);
+    lower_plain(L, d->first, d->last);
     emit_str(&L->e, "\n");
 }
 
@@ -983,7 +983,7 @@ static void hoist_statics(Lower *L)
         buf_printf(&name, "cilkc_static_%s_%s_%d", L->name, s->name, s->index);
         emit_str(&L->e, "static");
         lower_spec(L, dd->parent->spec_first, dd->parent->spec_last, 1, 0);
-        emit_declarator_as(L, dd, name.data, 0);
+        lower_declarator_as(L, dd, name.data, 0);
         buf_free(&name);
         if (dd->init_first >= 0) {
             emit_str(&L->e, " = ");
@@ -1112,9 +1112,7 @@ static void lower_func(Lower *L, const Func *fn)
  * The unit: splice bytes, rewrite parallel functions
  * --------------------------------------------------------------------- */
 
-/* What replaces token t when bytes are copied: NULL to keep it. The
- * serial elision drops spawn, cilk_scope and `#pragma cilk`, writes sync
- * as (void)0 and reads cilk_for as for. */
+/* What replaces token t when bytes are copied: NULL to keep it. */
 static const char *replacement(const Lower *L, const Token *t)
 {
     /* Cilk-5's inlet and abort: the inlet's definition is read as a
@@ -1128,8 +1126,14 @@ static const char *replacement(const Lower *L, const Token *t)
     /* SYNCHED is 1 where nothing was spawned (or in the elision) */
     if (t->kind == TK_SYNCHED)
         return " 1 ";
-    if (L->mode != STEAL_SERIAL)
-        return NULL;
+    return L->mode == STEAL_SERIAL ? serial_replacement(L, t) : NULL;
+}
+
+/* The serial elision's words: NULL to keep token t. It drops spawn,
+ * cilk_scope and `#pragma cilk`, writes sync as (void)0 and reads
+ * cilk_for as for. */
+const char *serial_replacement(const Lower *L, const Token *t)
+{
     /* a statement, not an empty `;` that -Wempty-body flags after an if
      * or else */
     if (t->kind == TK_SYNC)
@@ -1146,7 +1150,7 @@ static const char *replacement(const Lower *L, const Token *t)
 /* Copy input bytes [from, to), replacing the cilkc words that have no
  * meaning there (always `cilk`, `inlet`, `abort`, SYNCHED; in serial mode
  * the others too). */
-static void copy_bytes(Lower *L, size_t from, size_t to, int *t)
+void lower_copy_bytes(Lower *L, size_t from, size_t to, int *t)
 {
     const Unit *u = L->u;
     while (*t < u->ntoks && (size_t)u->toks[*t].off < from)
@@ -1175,13 +1179,13 @@ static size_t serial_main(Lower *L, const Func *fn, size_t pos, int *t)
     for (int i = d->spec_first; i < d->spec_last; i++) {
         if (!cilk5_void_main_token(L, fn, i))
             continue;
-        copy_bytes(L, pos, (size_t)tok(L, i)->off, t);
+        lower_copy_bytes(L, pos, (size_t)tok(L, i)->off, t);
         emit_str(&L->e, "int");
         pos = (size_t)(tok(L, i)->off + tok(L, i)->len);
     }
     const Token *brace = tok(L, fn->body->first);
     size_t after = (size_t)(brace->off + brace->len);
-    copy_bytes(L, pos, after, t);
+    lower_copy_bytes(L, pos, after, t);
     if (fn->nparams >= 2)
         emit_str(&L->e, " extern void cilkrt_cilk5_options(int *, char **); ");
     cilk5_main_options(L);
@@ -1203,7 +1207,7 @@ static void serial_void_inlet(Node *n, void *arg)
     Lower *L = c->L;
     if (n->kind != N_SPAWN || !n->inlet || n->inlet->nparams != n->nextra)
         return;
-    copy_bytes(L, c->pos, (size_t)tok(L, n->first)->off, c->t);
+    lower_copy_bytes(L, c->pos, (size_t)tok(L, n->first)->off, c->t);
     View v = L->e.view;
     L->e.view = VIEW_PLAIN;
     emit_range(&L->e, n->call.first, n->call.last);
@@ -1216,6 +1220,17 @@ static void serial_void_inlet(Node *n, void *arg)
     emit_str(&L->e, ");");
     L->e.view = v;
     c->pos = (size_t)(tok(L, n->last - 1)->off + tok(L, n->last - 1)->len);
+}
+
+/* Serial mode: the elision of parallel or `cilk` function fn, copied from
+ * pos through its end. */
+void serial_func(Lower *L, const Func *fn, size_t pos, int *t)
+{
+    SerialCopy c = {L, pos, t};
+    if (cilk5_is_main(fn))
+        c.pos = serial_main(L, fn, c.pos, t);
+    analysis_walk(fn->body, serial_void_inlet, &c);
+    lower_copy_bytes(L, c.pos, (size_t)fn->byte_last, t);
 }
 
 /* The bytes after a rewritten function are the input's again. */
@@ -1253,22 +1268,15 @@ int lower_unit(const Unit *u, StealMode mode, int workspan, Diag *d, Buf *out)
     for (int i = 0; i < u->nfuncs; i++) {
         const Func *fn = u->funcs[i];
         if (fn->is_parallel && mode != STEAL_SERIAL) {
-            copy_bytes(&L, pos, (size_t)fn->byte_first, &t);
+            lower_copy_bytes(&L, pos, (size_t)fn->byte_first, &t);
             lower_func(&L, fn);
             cilk5_export(&L, fn);
             resume_position(&L, fn);
-        } else if (mode == STEAL_SERIAL && fn->is_parallel) {
-            SerialCopy c = {&L, pos, &t};
-            if (cilk5_is_main(fn))
-                c.pos = serial_main(&L, fn, c.pos, &t);
-            analysis_walk(fn->body, serial_void_inlet, &c);
-            copy_bytes(&L, c.pos, (size_t)fn->byte_last, &t);
-            if (cilk5_export(&L, fn))
-                resume_position(&L, fn);
-        } else if (fn->is_cilk) {
-            if (mode == STEAL_SERIAL && cilk5_is_main(fn))
-                pos = serial_main(&L, fn, pos, &t);
-            copy_bytes(&L, pos, (size_t)fn->byte_last, &t);
+        } else if (fn->is_parallel || fn->is_cilk) {
+            if (mode == STEAL_SERIAL)
+                serial_func(&L, fn, pos, &t);
+            else
+                lower_copy_bytes(&L, pos, (size_t)fn->byte_last, &t);
             if (cilk5_export(&L, fn))
                 resume_position(&L, fn);
         } else {
@@ -1276,7 +1284,7 @@ int lower_unit(const Unit *u, StealMode mode, int workspan, Diag *d, Buf *out)
         }
         pos = (size_t)fn->byte_last;
     }
-    copy_bytes(&L, pos, u->len, &t);
+    lower_copy_bytes(&L, pos, u->len, &t);
     free(L.visible);
     return L.errors;
 }

@@ -58,15 +58,21 @@ typedef struct {
 } Lower;
 
 /* lower.c: types as text */
+/* Tokens [first, last) as declaration text: names as written, whatever
+ * clone is being written. */
+void lower_plain(Lower *L, int first, int last);
 int lower_returns_void(const Lower *L);
 /* what lower_spec drops of the qualifiers (QUALS_DROP_CONST is 1: a
- * plain_declarator test's value) */
+ * lower_plain_declarator test's value) */
 enum { QUALS_KEEP, QUALS_DROP_CONST, QUALS_DROP_ALL };
 void lower_spec(Lower *L, int first, int last, int attrs, int drop);
 void lower_return_type(Lower *L, const char *name);
 void lower_signature_of(Lower *L, const Declarator *dd, const char *name, const char *extra);
 void lower_signature(Lower *L, const Func *fn, const char *name, const char *extra);
 void lower_clone_spec(Lower *L, const Func *fn);
+void lower_declarator_as(Lower *L, const Declarator *dd, const char *name, int adjust);
+int lower_plain_declarator(const Declarator *dd);
+int lower_implicit_int(const Lower *L, int first, int last);
 
 /* lower.c: spawn sites and their destinations */
 const Func *lower_parallel_callee(const Lower *L, const Node *n);
@@ -92,6 +98,13 @@ void lower_param_list(Lower *L, const char *prefix);
 void lower_root_thunk(Lower *L);
 void lower_entry_head(Lower *L);
 void lower_ws(Lower *L, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Copy input bytes [from, to) to the output, from token *t on, with the
+ * cilkc words that mean nothing there replaced. */
+void lower_copy_bytes(Lower *L, size_t from, size_t to, int *t);
+
+/* lower.c: the serial elision */
+const char *serial_replacement(const Lower *L, const Token *t);
+void serial_func(Lower *L, const Func *fn, size_t pos, int *t);
 
 /* lower_cont.c: continuation mode */
 const Sym *cont_marked_callee(const Lower *L, const Node *n);

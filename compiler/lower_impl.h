@@ -1,9 +1,10 @@
-/* lower_impl.h: what the three files of the lowering share. lower.c holds
- * the context, types as text, destinations, the statement walker and the
- * driver; lower_cont.c writes the continuation-mode pieces (DESIGN §3),
- * lower_child.c the child-mode ones (DESIGN §4). The walker calls the
- * mode's spawn, sync and return; the mode's driver calls the walker for
- * each clone's body. Not for use outside the lowering: lower.h is. */
+/* lower_impl.h: what the files of the lowering share. lower.c holds the
+ * context, destinations, the statement walker and the driver;
+ * lower_types.c writes types as text, lower_serial.c the serial elision,
+ * lower_cont.c the continuation-mode pieces (DESIGN §3), lower_child.c the
+ * child-mode ones (DESIGN §4). The walker calls the mode's spawn, sync and
+ * return; the mode's driver calls the walker for each clone's body. Not
+ * for use outside the lowering: lower.h is. */
 #ifndef CILKC_LOWER_IMPL_H
 #define CILKC_LOWER_IMPL_H
 
@@ -57,7 +58,7 @@ typedef struct {
                        frame's lock, released across spawns and syncs */
 } Lower;
 
-/* lower.c: types as text */
+/* lower_types.c: types as text */
 /* Tokens [first, last) as declaration text: names as written, whatever
  * clone is being written. */
 void lower_plain(Lower *L, int first, int last);
@@ -102,7 +103,7 @@ void lower_ws(Lower *L, const char *fmt, ...) __attribute__((format(printf, 2, 3
  * cilkc words that mean nothing there replaced. */
 void lower_copy_bytes(Lower *L, size_t from, size_t to, int *t);
 
-/* lower.c: the serial elision */
+/* lower_serial.c: the serial elision */
 const char *serial_replacement(const Lower *L, const Token *t);
 void serial_func(Lower *L, const Func *fn, size_t pos, int *t);
 

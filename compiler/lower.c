@@ -1,6 +1,6 @@
 /*
- * lower.c: parallel functions become plain C (DESIGN §3, §4): the part
- * both steal modes share.
+ * lower.c: parallel functions become plain C (DESIGN §3, §4): the driver
+ * and the part both steal modes share.
  *
  * Everything outside parallel functions is copied byte for byte (only the
  * `cilk` marker is dropped). A parallel function FN becomes, in either
@@ -14,14 +14,14 @@
  *   - FN itself with its original signature.
  * The statement walker here copies a body for the clone being written
  * (L->clone) and leaves spawn, sync and return to the mode's file. Types
- * the front end does not compute are taken with __typeof__ on the source
- * text, with locals seen through ((struct cilkc_locals_FN *)0) at file
- * scope.
+ * the front end does not compute are written from the source text
+ * (lower_types.c) or taken with __typeof__ on it, with locals seen
+ * through ((struct cilkc_locals_FN *)0) at file scope. The serial
+ * elision copies every function, deleting words (lower_serial.c).
  */
 #include "lower_impl.h"
 
 #include "arena.h"
-#include "loops.h"
 #include "tokens.h"
 
 #include <stdarg.h>

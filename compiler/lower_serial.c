@@ -71,17 +71,14 @@ static void serial_void_inlet(Node *n, void *arg)
     if (n->kind != N_SPAWN || !n->inlet || n->inlet->nparams != n->nextra)
         return;
     lower_copy_bytes(L, c->pos, (size_t)tok(L, n->first)->off, c->t);
-    View v = L->e.view;
-    L->e.view = VIEW_PLAIN;
-    emit_range(&L->e, n->call.first, n->call.last);
+    lower_plain(L, n->call.first, n->call.last);
     emit_str(&L->e, "; ");
-    emit_range(&L->e, n->first, n->spawn_tok);
+    lower_plain(L, n->first, n->spawn_tok);
     for (int i = 0; i < n->nextra; i++) {
         emit_str(&L->e, i ? ", " : "");
-        emit_range(&L->e, n->extra[i].first, n->extra[i].last);
+        lower_plain(L, n->extra[i].first, n->extra[i].last);
     }
     emit_str(&L->e, ");");
-    L->e.view = v;
     c->pos = (size_t)(tok(L, n->last - 1)->off + tok(L, n->last - 1)->len);
 }
 

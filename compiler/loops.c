@@ -28,7 +28,7 @@
  * type cannot overflow: v of an iteration k is BEGIN + k * DELTA, DELTA
  * the step as a two's complement (CILKRT_FOR_* in cilkrt_abi.h).
  */
-#include "loops.h"
+#include "loops_impl.h"
 
 #include "analysis.h"
 #include "arena.h"
@@ -41,38 +41,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* A cilk_for's clauses, as loop_parse finds them. */
-typedef struct {
-    const Node *n;
-    const Declarator *var; /* the loop variable's declarator */
-    int op;                /* TK_LT, TK_LE, TK_GT, TK_GE, TK_NE: v OP BOUND */
-    Range bound;
-    int step_kind; /* TK_INC, TK_DEC, TK_ADD_ASSIGN, TK_SUB_ASSIGN */
-    Range step;    /* the k of += k, -= k */
-    const Node *pragma;
-} Loop;
-
-typedef struct {
-    const Unit *u;
-    Diag *d;
-    int errors;
-    const Func *fn; /* the function whose loops are checked */
-} Check;
-
 static int kind(const Unit *u, int i) { return tok_kind(u, i); }
 
-static const char *var_name(const Loop *lp) { return lp->var->sym->name; }
-
-static int is_var(const Unit *u, const Loop *lp, int i)
-{
-    return kind(u, i) == TK_IDENT && u->toks[i].sym == lp->var->sym;
-}
-
-static void error(Check *c, int tok, const char *fmt, const char *arg)
-    __attribute__((format(printf, 3, 0)));
+const char *loops_var_name(const Loop *lp) { return lp->var->sym->name; }
 
 /* fmt has one %s, for arg (or an empty string). */
-static void error(Check *c, int tok, const char *fmt, const char *arg)
+void loops_error(Check *c, int tok, const char *fmt, const char *arg)
 {
     Buf b = {0};
     buf_printf(&b, fmt, arg);
@@ -100,8 +74,9 @@ static int parse_cond(Check *c, Loop *lp)
         lp->bound = n->cond_side[1 - n->cond_var];
         return 0;
     }
-    error(c, n->e.first < n->e.last ? n->e.first : n->first,
-          "expected a cilk_for condition comparing '%s' with <, <=, >, >= or !=", var_name(lp));
+    loops_error(
+        c, n->e.first < n->e.last ? n->e.first : n->first,
+        "expected a cilk_for condition comparing '%s' with <, <=, >, >= or !=", loops_var_name(lp));
     return 1;
 }
 
@@ -114,8 +89,8 @@ static int parse_step(Check *c, Loop *lp)
         lp->step = n->step_by;
         return 0;
     }
-    error(c, n->e2.first < n->e2.last ? n->e2.first : n->first,
-          "expected a cilk_for increment of '%s' by ++, --, += or -=", var_name(lp));
+    loops_error(c, n->e2.first < n->e2.last ? n->e2.first : n->first,
+                "expected a cilk_for increment of '%s' by ++, --, += or -=", loops_var_name(lp));
     return 1;
 }
 
@@ -126,28 +101,29 @@ static int parse_init(Check *c, Loop *lp)
     const Node *init = lp->n->init;
     int at = init && init->first < init->last ? init->first : lp->n->first;
     if (!init || init->kind != N_DECL || init->decl->ndecls == 0) {
-        error(c, at, "expected the declaration of the loop variable in the cilk_for, found %s",
-              init && init->kind == N_EXPR ? "an expression" : "none");
+        loops_error(c, at,
+                    "expected the declaration of the loop variable in the cilk_for, found %s",
+                    init && init->kind == N_EXPR ? "an expression" : "none");
         return 1;
     }
     const Decl *d = init->decl;
     if (d->ndecls > 1) {
-        error(c, d->decls[1]->first, "a cilk_for declares one loop variable, not more%s", "");
+        loops_error(c, d->decls[1]->first, "a cilk_for declares one loop variable, not more%s", "");
         return 1;
     }
     lp->var = d->decls[0];
     if (!lp->var->sym || lp->var->sym->kind != SYM_VAR) {
-        error(c, at, "expected the declaration of the loop variable in the cilk_for%s", "");
+        loops_error(c, at, "expected the declaration of the loop variable in the cilk_for%s", "");
         return 1;
     }
     if (d->storage) {
-        error(c, at, "the cilk_for loop variable '%s' cannot have a storage class",
-              lp->var->sym->name);
+        loops_error(c, at, "the cilk_for loop variable '%s' cannot have a storage class",
+                    lp->var->sym->name);
         return 1;
     }
     if (lp->var->init_first < 0) {
-        error(c, lp->var->name, "the cilk_for loop variable '%s' needs an initial value",
-              lp->var->sym->name);
+        loops_error(c, lp->var->name, "the cilk_for loop variable '%s' needs an initial value",
+                    lp->var->sym->name);
         return 1;
     }
     return 0;
@@ -198,8 +174,8 @@ static void check_cilk5(Body *b, const Node *n)
     if (b->lp->var)
         return;
     if (n->kind == N_ABORT || n->kind == N_INLET || (n->kind == N_SPAWN && n->inlet))
-        error(b->c, n->first, "Cilk-5 %s inside a cilk_scope is not supported",
-              n->kind == N_ABORT ? "abort" : "inlet");
+        loops_error(b->c, n->first, "Cilk-5 %s inside a cilk_scope is not supported",
+                    n->kind == N_ABORT ? "abort" : "inlet");
 }
 
 /* Statements of the body; in: inside a loop (IN_LOOP) or switch
@@ -216,23 +192,23 @@ static void check_stmt(Body *b, const Node *n, int in)
     switch (n->kind) {
     case N_BREAK:
         if (!in)
-            error(c, n->first,
-                  loop ? "break out of a cilk_for body: every iteration runs%s"
-                       : "break out of a cilk_scope%s",
-                  "");
+            loops_error(c, n->first,
+                        loop ? "break out of a cilk_for body: every iteration runs%s"
+                             : "break out of a cilk_scope%s",
+                        "");
         return;
     case N_CONTINUE:
         if (!loop && !(in & IN_LOOP))
-            error(c, n->first, "continue out of a cilk_scope%s", "");
+            loops_error(c, n->first, "continue out of a cilk_scope%s", "");
         return;
     case N_RETURN:
-        error(c, n->first,
-              loop ? "return inside a cilk_for body%s" : "return inside a cilk_scope%s", "");
+        loops_error(c, n->first,
+                    loop ? "return inside a cilk_for body%s" : "return inside a cilk_scope%s", "");
         return;
     case N_GOTO:
         if (kind(c->u, n->e.first) != TK_IDENT || !has_label(c->u, b->body, n->e.first))
-            error(c, n->first,
-                  loop ? "goto out of a cilk_for body%s" : "goto out of a cilk_scope%s", "");
+            loops_error(c, n->first,
+                        loop ? "goto out of a cilk_for body%s" : "goto out of a cilk_scope%s", "");
         return;
     case N_WHILE:
     case N_DO:
@@ -256,6 +232,11 @@ static void check_stmt(Body *b, const Node *n, int in)
     check_stmt(b, n->els, in);
 }
 
+static int is_var(const Unit *u, const Loop *lp, int i)
+{
+    return kind(u, i) == TK_IDENT && u->toks[i].sym == lp->var->sym;
+}
+
 static int is_assign_op(int k) { return k >= TK_ASSIGN && k <= TK_OR_ASSIGN; }
 
 /* The loop control needs v as the range makes it: an iteration may read
@@ -270,12 +251,10 @@ static void check_var_unchanged(Check *c, const Loop *lp)
         int deref = prev == TK_STAR || prev == TK_DOT || prev == TK_ARROW; /* *v = x */
         if (prev == TK_INC || prev == TK_DEC || next == TK_INC || next == TK_DEC ||
             (is_assign_op(next) && !deref))
-            error(c, i, "the cilk_for loop variable '%s' is changed in the loop body",
-                  var_name(lp));
+            loops_error(c, i, "the cilk_for loop variable '%s' is changed in the loop body",
+                        loops_var_name(lp));
     }
 }
-
-static int is_capture(const Loop *lp, const Sym *s);
 
 static int same_text(const Unit *u, int a, int b)
 {
@@ -323,30 +302,27 @@ static void check_captures(Check *c, const Loop *lp)
     const Node *body = lp->n->body;
     for (int i = body->first; i < body->last; i++) {
         const Sym *s = c->u->toks[i].sym;
-        if (kind(c->u, i) != TK_IDENT || !is_capture(lp, s) || !local_type(c, s))
+        if (kind(c->u, i) != TK_IDENT || !loops_is_capture(lp, s) || !local_type(c, s))
             continue;
         int seen = 0;
         for (int j = body->first; j < i; j++)
             seen |= c->u->toks[j].sym == s;
         if (!seen)
-            error(c, i,
-                  lp->var ? "the cilk_for body uses '%s', whose type is defined inside the "
-                            "function; define the type at file scope"
-                          : "the cilk_scope uses '%s', whose type is defined inside the "
-                            "function; define the type at file scope",
-                  s->name);
+            loops_error(c, i,
+                        lp->var ? "the cilk_for body uses '%s', whose type is defined inside the "
+                                  "function; define the type at file scope"
+                                : "the cilk_scope uses '%s', whose type is defined inside the "
+                                  "function; define the type at file scope",
+                        s->name);
     }
 }
 
-static void check_loop(Check *c, const Node *n, const Node *pragma)
+void loops_check_body(Check *c, const Loop *lp)
 {
-    Loop lp;
-    if (loop_parse(c, n, pragma, &lp))
-        return;
-    Body b = {c, &lp, n->body};
-    check_stmt(&b, n->body, 0);
-    check_var_unchanged(c, &lp);
-    check_captures(c, &lp);
+    Body b = {c, lp, lp->n->body};
+    check_stmt(&b, lp->n->body, 0);
+    check_var_unchanged(c, lp);
+    check_captures(c, lp);
 }
 
 /* A goto of the function outside the scope s to a label inside it. */
@@ -356,7 +332,7 @@ static void check_goto_into(Check *c, const Node *s, const Node *n)
         return;
     if (n->kind == N_GOTO && kind(c->u, n->e.first) == TK_IDENT &&
         has_label(c->u, s->body, n->e.first))
-        error(c, n->first, "goto into a cilk_scope%s", "");
+        loops_error(c, n->first, "goto into a cilk_scope%s", "");
     for (int i = 0; i < n->nkids; i++)
         check_goto_into(c, s, n->kids[i]);
     check_goto_into(c, s, n->init);
@@ -366,7 +342,7 @@ static void check_goto_into(Check *c, const Node *s, const Node *n)
 
 /* A cilk_scope's body becomes a function of its own (lower_scope): the
  * same rules as a cilk_for body, and no Cilk-5 construct. */
-static void check_scope(Check *c, const Node *n)
+void loops_check_scope(Check *c, const Node *n)
 {
     Loop lp = {.n = n};
     Body b = {c, &lp, n->body};
@@ -375,7 +351,7 @@ static void check_scope(Check *c, const Node *n)
     check_captures(c, &lp);
     for (int i = n->body->first; i < n->body->last; i++)
         if (kind(c->u, i) == TK_SYNCHED)
-            error(c, i, "Cilk-5 SYNCHED inside a cilk_scope is not supported%s", "");
+            loops_error(c, i, "Cilk-5 SYNCHED inside a cilk_scope is not supported%s", "");
 }
 
 /* ---------------------------------------------------------------------
@@ -438,6 +414,14 @@ typedef struct {
     int nfound;
 } Finder;
 
+static void check_loop(Check *c, const Node *n, const Node *pragma)
+{
+    Loop lp;
+    if (loop_parse(c, n, pragma, &lp))
+        return;
+    loops_check_body(c, &lp);
+}
+
 static void find_in(Finder *f, const Node *n, const Node *pragma);
 
 static void find_in_block(Finder *f, const Node *n)
@@ -448,11 +432,11 @@ static void find_in_block(Finder *f, const Node *n)
             i > 0 && is_cilk_pragma_node(f->u, n->kids[i - 1]) ? n->kids[i - 1] : NULL;
         if (f->c && is_cilk_pragma_node(f->u, k) &&
             (i + 1 == n->nkids || n->kids[i + 1]->kind != N_CILK_FOR))
-            error(f->c, k->first, "expected a cilk_for after '#pragma cilk'%s", "");
+            loops_error(f->c, k->first, "expected a cilk_for after '#pragma cilk'%s", "");
         else if (f->c && is_cilk_pragma_node(f->u, k)) {
             size_t len;
             if (!grain_text(f->u, k, &len))
-                error(f->c, k->first, "expected '#pragma cilk grainsize(N)'%s", "");
+                loops_error(f->c, k->first, "expected '#pragma cilk grainsize(N)'%s", "");
         }
         find_in(f, k, k->kind == N_CILK_FOR ? before : NULL);
     }
@@ -466,7 +450,7 @@ static void find_in(Finder *f, const Node *n, const Node *pragma)
         if (f->c && n->kind == N_CILK_FOR)
             check_loop(f->c, n, pragma);
         else if (f->c)
-            check_scope(f->c, n);
+            loops_check_scope(f->c, n);
         if (!f->c) {
             f->found = xrealloc(f->found, sizeof *f->found * (size_t)(f->nfound + 1));
             f->found[f->nfound++] = (Found){n, pragma};
@@ -616,7 +600,7 @@ static int declared_inside(const Sym *s, const Node *body)
     return s->decl && s->decl->first >= body->first && s->decl->first < body->last;
 }
 
-static int is_capture(const Loop *lp, const Sym *s)
+int loops_is_capture(const Loop *lp, const Sym *s)
 {
     return s && s->kind == SYM_VAR && s->is_local && (!lp->var || s != lp->var->sym) &&
            !declared_inside(s, lp->n->body);
@@ -646,7 +630,7 @@ static const Sym *pragma_local(const Writer *w, const Loop *lp, const char *word
     for (int i = 0; i < w->fn->nlocals; i++) {
         const Sym *s = w->fn->locals[i];
         if (strlen(s->name) == len && memcmp(s->name, word, len) == 0 && s->decl &&
-            s->decl->first < at && is_capture(lp, s) &&
+            s->decl->first < at && loops_is_capture(lp, s) &&
             (!found || found->decl->first < s->decl->first))
             found = s;
     }
@@ -688,7 +672,7 @@ static void collect_captures(Writer *w, const Loop *lp)
     w->ncaps = 0;
     for (int i = lp->n->body->first; i < lp->n->body->last; i++) {
         const Sym *s = w->u->toks[i].sym;
-        if (kind(w->u, i) == TK_IDENT && is_capture(lp, s))
+        if (kind(w->u, i) == TK_IDENT && loops_is_capture(lp, s))
             add_capture(w, s);
         else if (is_pragma(w->u, i))
             pragma_words(w, lp, i, 0);
@@ -732,7 +716,7 @@ static void put_captured(Writer *w, const Loop *lp, const Node *body)
             const Token *p = &w->u->toks[i - 1];
             buf_add(w->out, w->u->buf + p->off + p->len, (size_t)(t->off - p->off - p->len));
         }
-        if (kind(w->u, i) == TK_IDENT && is_capture(lp, t->sym))
+        if (kind(w->u, i) == TK_IDENT && loops_is_capture(lp, t->sym))
             put_fmt(w, "(*cilkc_c_%d->%s)", w->id, t->sym->name);
         else if (tok_is_func_name(w->u, i))
             put_fmt(w, "\"%s\"", w->fn->sym->name);
@@ -750,8 +734,8 @@ static void put_body(Writer *w, const Loop *lp)
     const Node *body = lp->n->body;
     put_fmt(w, "static void cilkc_for_%d_body(struct cilkc_for_%d *cilkc_c_%d,", w->id, w->id,
             w->id);
-    put_declaration_as(w, lp->var, var_name(lp));
-    put_fmt(w, ")\n{ (void)cilkc_c_%d; (void)%s; do", w->id, var_name(lp));
+    put_declaration_as(w, lp->var, loops_var_name(lp));
+    put_fmt(w, ")\n{ (void)cilkc_c_%d; (void)%s; do", w->id, loops_var_name(lp));
     int block = body->kind == N_BLOCK;
     put_position(w, body->first, block ? 0 : -1);
     if (!block)
@@ -804,7 +788,7 @@ static void put_recursion(Writer *w, const Loop *lp)
  * is the scope's end, and a sync in B is its sync. Both wait for the
  * scope's children only, never for F's earlier ones (OpenCilk's
  * semantics), in either steal mode, without a change to the lowering of
- * spawn and sync. B cannot leave the function but by its end (check_scope).
+ * spawn and sync. B cannot leave the function but by its end (loops_check_scope).
  * --------------------------------------------------------------------- */
 
 static void put_scope_struct(Writer *w)
@@ -868,7 +852,7 @@ static void put_delta(Writer *w, const Loop *lp)
  * the bound over the step's size, rounded as the operator says. */
 static void put_count(Writer *w, const Loop *lp)
 {
-    const char *v = var_name(lp);
+    const char *v = loops_var_name(lp);
     int up = counts_up(lp);
     put_fmt(w, "%s %s cilkc_end ? ", v, tok_spelling(lp->op));
     char diff[256];
@@ -887,7 +871,7 @@ static void put_count(Writer *w, const Loop *lp)
 static void put_call(Writer *w, const Loop *lp)
 {
     int n = w->id;
-    const char *v = var_name(lp);
+    const char *v = loops_var_name(lp);
     put(w, "{");
     put_range(w, lp->n->init->first, lp->n->init->last);
     put_fmt(w, "\nstruct cilkc_for_%d cilkc_c_%d = {", n, n);

@@ -18,9 +18,10 @@ CILKC_SRCS := $(filter-out compiler/cilkcc.c,$(wildcard compiler/*.c))
 CILKC_GEN_OBJS := $(COBJ)/lexer.o $(COBJ)/parser.o
 CILKC_OBJS := $(CILKC_SRCS:compiler/%.c=$(COBJ)/%.o) $(CILKC_GEN_OBJS)
 CILKC_HDRS := $(wildcard compiler/*.h)
-# the lowering: cilk_for, the shared walker, types as text, the serial
-# elision, continuation mode, child mode, the Cilk-5 dialect
-LOWER_SRCS := compiler/loops.c compiler/lower.c compiler/lower_types.c compiler/lower_serial.c \
+# the lowering: cilk_for (its body checks apart), the shared walker, types
+# as text, the serial elision, continuation mode, child mode, the Cilk-5
+# dialect
+LOWER_SRCS := compiler/loops.c compiler/loops_check.c compiler/lower.c compiler/lower_types.c compiler/lower_serial.c \
               compiler/lower_cont.c compiler/lower_child.c compiler/lower_cilk5.c
 CILKC_CFLAGS = $(ALL_CFLAGS) -Icompiler
 

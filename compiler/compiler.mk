@@ -21,8 +21,9 @@ CILKC_HDRS := $(wildcard compiler/*.h)
 # the lowering: cilk_for (its body checks apart), the shared walker, types
 # as text, the serial elision, continuation mode, child mode, the Cilk-5
 # dialect
-LOWER_SRCS := compiler/loops.c compiler/loops_check.c compiler/lower.c compiler/lower_types.c compiler/lower_serial.c \
-              compiler/lower_cont.c compiler/lower_child.c compiler/lower_cilk5.c
+LOWER_SRCS := compiler/loops.c compiler/loops_check.c compiler/lower.c compiler/lower_types.c \
+              compiler/lower_serial.c compiler/lower_cont.c compiler/lower_child.c \
+              compiler/lower_cilk5.c
 CILKC_CFLAGS = $(ALL_CFLAGS) -Icompiler
 
 .PHONY: test-frontend test-frontend-golden test-frontend-headers \

@@ -1,6 +1,8 @@
 /*
  * loops.c: cilk_for and cilk_scope (docs/language.md, docs/translation.md).
  * A cilk_scope's body becomes a function too (see "cilk_scope" below).
+ * Here: finding the constructs and `#pragma cilk`, a cilk_for's clauses
+ * and the helpers; what their bodies may not do is loops_check.c's.
  *
  *   #pragma cilk grainsize(G)              (optional)
  *   cilk_for (T v = INIT; v OP BOUND; STEP) BODY

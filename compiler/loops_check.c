@@ -28,14 +28,19 @@ typedef struct {
     const Node *body;
 } Body;
 
+/* Are tokens a and b spelled alike? */
+static int same_text(const Unit *u, int a, int b)
+{
+    return u->toks[a].len == u->toks[b].len &&
+           memcmp(u->buf + u->toks[a].off, u->buf + u->toks[b].off, (size_t)u->toks[a].len) == 0;
+}
+
 /* Is there a label `name` among the statements of n? */
 static int has_label(const Unit *u, const Node *n, int name)
 {
     if (!n)
         return 0;
-    if (n->kind == N_LABEL && u->toks[n->label].len == u->toks[name].len &&
-        memcmp(u->buf + u->toks[n->label].off, u->buf + u->toks[name].off,
-               (size_t)u->toks[name].len) == 0)
+    if (n->kind == N_LABEL && same_text(u, n->label, name))
         return 1;
     for (int i = 0; i < n->nkids; i++)
         if (has_label(u, n->kids[i], name))
@@ -132,12 +137,6 @@ static void check_var_unchanged(Check *c, const Loop *lp)
             loops_error(c, i, "the cilk_for loop variable '%s' is changed in the loop body",
                         loops_var_name(lp));
     }
-}
-
-static int same_text(const Unit *u, int a, int b)
-{
-    return u->toks[a].len == u->toks[b].len &&
-           memcmp(u->buf + u->toks[a].off, u->buf + u->toks[b].off, (size_t)u->toks[a].len) == 0;
 }
 
 /* Does a typedef among the statements of n declare the name of token i? */

@@ -31,6 +31,8 @@ struct Token {
     Sym *sym;         /* identifier in an expression or declarator: the
                          symbol it names (NULL for members, labels, tags,
                          and names with no visible declaration) */
+    int declares;     /* the name a declarator declares (of a declaration,
+                         parameter or definition), not a use of it */
 };
 
 typedef enum {
@@ -199,6 +201,13 @@ struct Unit {
                       own names begin with cilkc_: they are not the user's */
     int reducers;  /* buf was rewritten for reducers (reducer.c): it calls
                       the runtime even outside parallel functions */
+    /* every cilk_reducer qualifier's token, in order, wherever it stands;
+     * every declaration and parameter whose own specifiers hold one
+     * (Decl.reducer), in the order their specifiers end (reducer.c) */
+    int *reducer_quals;
+    int nreducer_quals;
+    Decl **reducer_decls;
+    int nreducer_decls;
 };
 
 #endif

@@ -195,30 +195,6 @@ static void found(Unit *u, Arena *a, Diag *d, Sym *s, int q)
     s->reducer = r;
 }
 
-/* Is token j, which names a reducer, the name in one of its declarations
- * (`extern int cilk_reducer(z, a) x;` then its definition)? A use in an
- * expression never follows a type word, an identifier or the qualifier. */
-static int declares(const Unit *u, int j)
-{
-    const Sym *s = u->toks[j].sym;
-    if (s->decl && s->decl->name == j)
-        return 1;
-    int k = kind(u, j - 1);
-    if (k == TK_RPAREN) {
-        int depth = 0, i = j - 1;
-        for (; i >= 0; i--) {
-            depth += (kind(u, i) == TK_RPAREN) - (kind(u, i) == TK_LPAREN);
-            if (depth == 0)
-                break;
-        }
-        return kind(u, i - 1) == TK_REDUCER;
-    }
-    return k == TK_IDENT || k == TK_INT || k == TK_LONG || k == TK_SHORT || k == TK_CHAR ||
-           k == TK_UNSIGNED || k == TK_SIGNED || k == TK_FLOAT || k == TK_DOUBLE || k == TK_BOOL ||
-           k == TK_COMPLEX || k == TK_INT128 || k == TK_EXT_FLOAT || k == TK_VOLATILE ||
-           k == TK_STATIC || k == TK_EXTERN;
-}
-
 /* The token after the use of reducer s at j (its subscripts down to an
  * element), or -1 if an array reducer is used whole. */
 static int use_end(const Unit *u, int j)
@@ -249,7 +225,7 @@ static int in_own_init(const Sym *s, int j)
 static int is_use(const Unit *u, int j)
 {
     const Sym *s = u->toks[j].sym;
-    return s && s->kind == SYM_VAR && s->reducer && !declares(u, j) && !in_own_init(s, j);
+    return s && s->kind == SYM_VAR && s->reducer && !u->toks[j].declares && !in_own_init(s, j);
 }
 
 /* ---- a goto may not jump into or out of a local reducer's scope ---- */
@@ -334,34 +310,39 @@ static void check_cases(const Unit *u, Diag *d, const Sym *s, const Node *sw, co
     check_cases(u, d, s, sw, n->els);
 }
 
+/* The reducer a declarator of a cilk_reducer declaration makes, checked
+ * where the variable's scope allows it. Only the symbol's first
+ * declaration counts (the one Sym.decl names): its qualifier is claimed. */
+static void declared(Unit *u, Arena *a, Diag *d, Declarator *dd, unsigned char *claimed)
+{
+    Sym *s = dd->sym;
+    if (!s || s->decl != dd)
+        return;
+    claimed[dd->parent->reducer] = 1;
+    if (!s->reducer)
+        found(u, a, d, s, dd->parent->reducer);
+    if (s->reducer && s->reducer->fn) {
+        check_jumps(u, d, s);
+        check_cases(u, d, s, NULL, s->reducer->fn->body);
+    }
+}
+
 int reducers_check(Unit *u, Arena *a, Diag *d)
 {
     int before = d->nerrors;
     unsigned char *claimed = calloc((size_t)u->ntoks + 1, 1);
-    for (int j = 0; j < u->ntoks; j++) {
-        Sym *s = u->toks[j].sym;
-        if (!s || !s->decl || s->decl->name != j || !s->decl->parent)
-            continue;
-        int q = s->decl->parent->reducer;
-        if (q < 0)
-            continue;
-        claimed[q] = 1;
-        if (!s->reducer)
-            found(u, a, d, s, q);
-        if (s->reducer && s->reducer->fn) {
-            check_jumps(u, d, s);
-            check_cases(u, d, s, NULL, s->reducer->fn->body);
-        }
-    }
-    for (int j = 0; j < u->ntoks; j++) {
-        if (kind(u, j) == TK_REDUCER && !claimed[j])
-            diag_error(d, u, j,
+    for (int i = 0; i < u->nreducer_decls; i++)
+        for (int k = 0; k < u->reducer_decls[i]->ndecls; k++)
+            declared(u, a, d, u->reducer_decls[i]->decls[k], claimed);
+    for (int i = 0; i < u->nreducer_quals; i++)
+        if (!claimed[u->reducer_quals[i]])
+            diag_error(d, u, u->reducer_quals[i],
                        "cilk_reducer here is not supported: only a variable (global, static or "
                        "local) can be a reducer, not a struct member, parameter, type or pointer");
-        else if (is_use(u, j) && use_end(u, j) < 0 && !under_sizeof(u, j))
+    for (int j = 0; j < u->ntoks; j++)
+        if (is_use(u, j) && use_end(u, j) < 0 && !under_sizeof(u, j))
             diag_error(d, u, j, "reducer array '%s' must be indexed down to its elements",
                        u->toks[j].sym->name);
-    }
     free(claimed);
     return d->nerrors - before;
 }
@@ -586,20 +567,28 @@ static void rewrite_block_ends(Locals *l)
     }
 }
 
+/* dd, if it declares a local reducer of l's function: registered just
+ * after its declaration. */
+static void add_local(Locals *l, const Declarator *dd)
+{
+    const Sym *s = dd->sym;
+    if (!s || !s->reducer || s->reducer->fn != l->fn || s->decl != dd)
+        return;
+    l->locals = xrealloc(l->locals, sizeof *l->locals * (size_t)(l->n + 1));
+    l->locals[l->n++] = s;
+    const Unit *u = l->w->u;
+    int semi = s->reducer->decl->last - 1;
+    buf_printf(edit(l->w, end_of(u, semi), end_of(u, semi)),
+               " cilkrt_reducer_register((void *)&%s);", s->name);
+}
+
 static void lower_locals(Rewrite *w, const Func *fn)
 {
     const Unit *u = w->u;
     Locals l = {w, fn, NULL, 0};
-    for (int j = fn->first; j < fn->last; j++) {
-        const Sym *s = u->toks[j].sym;
-        if (!s || !s->reducer || s->reducer->fn != fn || s->decl->name != j)
-            continue;
-        l.locals = xrealloc(l.locals, sizeof *l.locals * (size_t)(l.n + 1));
-        l.locals[l.n++] = s;
-        int semi = s->reducer->decl->last - 1;
-        buf_printf(edit(w, end_of(u, semi), end_of(u, semi)),
-                   " cilkrt_reducer_register((void *)&%s);", s->name);
-    }
+    for (int i = 0; i < u->nreducer_decls; i++)
+        for (int k = 0; k < u->reducer_decls[i]->ndecls; k++)
+            add_local(&l, u->reducer_decls[i]->decls[k]);
     if (!l.n)
         return;
     rewrite_exits(&l, fn->body, NULL, NULL);
@@ -610,15 +599,10 @@ static void lower_locals(Rewrite *w, const Func *fn)
 int reducers_lower(const Unit *u, StealMode mode, Buf *out)
 {
     Rewrite w = {u, mode, {NULL, 0}};
-    int any = 0;
-    for (int j = 0; j < u->ntoks; j++) {
-        if (kind(u, j) != TK_REDUCER)
-            continue;
-        any = 1;
-        blank_qualifier(&w, j);
-    }
-    if (!any)
+    if (!u->nreducer_quals)
         return 0;
+    for (int i = 0; i < u->nreducer_quals; i++)
+        blank_qualifier(&w, u->reducer_quals[i]);
     if (mode != STEAL_SERIAL) {
         for (int j = 0; j < u->ntoks; j++)
             if (is_use(u, j))

@@ -137,8 +137,8 @@ static const Dcl DCL_NONE = {-1, DCL_OTHER, {NULL, 0}, 0, 0};
 
 static Vec vec_add(Parser *p, Vec v, void *item);
 static Spec spec_join(Spec a, Spec b);
-static Spec spec_reducer(int tok, Loc id, Loc red);
-static void decl_spec(Decl *decl, Spec s);
+static Spec spec_reducer(Parser *p, int tok, Loc id, Loc red);
+static void decl_spec(Parser *p, Decl *decl, Spec s);
 static Dcl dcl_name(int tok);
 static Dcl dcl_ident(Parser *p, int tok);
 static void reserved_name(Parser *p, int tok);
@@ -400,7 +400,7 @@ type_qualifier
     | "volatile"                        { $$ = SPEC(0, 0); }
     | "_Atomic" %prec ATOMIC_QUALIFIER  { $$ = SPEC(0, 0); }
     | "cilk_reducer" "(" assignment_expression "," assignment_expression ")"
-                                        { $$ = spec_reducer(@1.first, @3, @5); }
+                                        { $$ = spec_reducer(p, @1.first, @3, @5); }
     ;
 
 function_specifier
@@ -1266,8 +1266,13 @@ static Spec spec_join(Spec a, Spec b)
     return s;
 }
 
-static Spec spec_reducer(int tok, Loc id, Loc red)
+/* Every qualifier is recorded on the unit, wherever it stands: reducer.c
+ * refuses those that make no variable a reducer. */
+static Spec spec_reducer(Parser *p, int tok, Loc id, Loc red)
 {
+    Unit *u = p->u;
+    u->reducer_quals = grow(p, u->reducer_quals, u->nreducer_quals, sizeof *u->reducer_quals);
+    u->reducer_quals[u->nreducer_quals++] = tok;
     Spec s = SPEC(0, 0);
     s.reducer = tok;
     s.reducer_id = RANGE(id);
@@ -1347,17 +1352,25 @@ static Declarator *new_declarator(Parser *p, Decl *parent, Dcl d, Loc at)
     dt->last = at.last;
     dt->name = d.name;
     dt->init_first = dt->init_last = -1;
+    if (d.name >= 0)
+        p->u->toks[d.name].declares = 1;
     return dt;
 }
 
-/* What the specifiers s say, on decl */
-static void decl_spec(Decl *decl, Spec s)
+/* What the specifiers s say, on decl; a declaration with a cilk_reducer
+ * is recorded on the unit too (reducer.c). */
+static void decl_spec(Parser *p, Decl *decl, Spec s)
 {
     decl->storage = s.storage;
     decl->defines_type = s.defines_type;
     decl->reducer = s.reducer;
     decl->reducer_id = s.reducer_id;
     decl->reducer_red = s.reducer_red;
+    if (s.reducer < 0)
+        return;
+    Unit *u = p->u;
+    u->reducer_decls = grow(p, u->reducer_decls, u->nreducer_decls, sizeof *u->reducer_decls);
+    u->reducer_decls[u->nreducer_decls++] = decl;
 }
 
 static void add_declarator(Parser *p, Decl *decl, Declarator *dt)
@@ -1375,7 +1388,7 @@ static Declarator *param(Parser *p, Spec s, Loc spec, Dcl d, Loc at)
     decl->last = at.last;
     decl->spec_first = spec.first;
     decl->spec_last = spec.last;
-    decl_spec(decl, s);
+    decl_spec(p, decl, s);
     Declarator *dt = new_declarator(p, decl, d, at);
     add_declarator(p, decl, dt);
     return dt;
@@ -1396,7 +1409,7 @@ static void decl_begin(Parser *p, Spec s, Loc at)
     decl->first = at.first;
     decl->spec_first = at.first;
     decl->spec_last = at.last;
-    decl_spec(decl, s);
+    decl_spec(p, decl, s);
     if (p->ndecls == p->capdecls) {
         p->capdecls = p->capdecls ? p->capdecls * 2 : 16;
         p->decls = xrealloc(p->decls, (size_t)p->capdecls * sizeof *p->decls);
@@ -2052,6 +2065,9 @@ void parse_unit(Unit *u, Arena *a, Diag *d)
 {
     Parser p = {.u = u, .a = a, .d = d, .prev = TK_SEMI};
     scope_init(&p.sc, a);
+    u->nreducer_quals = u->nreducer_decls = 0;
+    u->reducer_quals = NULL;
+    u->reducer_decls = NULL;
     p.names = xmalloc(((size_t)u->ntoks + 1) * sizeof *p.names);
     memset(p.names, 0, ((size_t)u->ntoks + 1) * sizeof *p.names);
     yyparse(&p);

@@ -254,6 +254,39 @@ Test(frontend, reducer_records_its_arguments)
     cr_assert_eq(u->toks[find(u, "z", 0)].sym->decl->parent->reducer, -1);
 }
 
+/* compiler/reducer.c finds every cilk_reducer, the declarations it
+ * qualifies and the names they declare from what the parser records, not
+ * by scanning tokens: a qualifier anywhere (a member's, a cast's, a
+ * pointer's) is on the unit's list; a declaration holding one is too;
+ * every declarator's name is marked, in any position (after a comma, in
+ * parentheses), and a use is not. */
+Test(frontend, reducer_qualifiers_and_declared_names_are_recorded)
+{
+    Unit *u = parse("void id(void *); void add(void *, void *);\n"
+                    "long cilk_reducer(id, add) x;\n"
+                    "extern long y, x, (x), *p;\n"
+                    "struct { long cilk_reducer(id, add) m; } z;\n"
+                    "void g(long cilk_reducer(id, add) s);\n"
+                    "long h(void) { return x + (long cilk_reducer(id, add))y; }\n");
+    cr_assert_eq(diag.nerrors, 0);
+    cr_assert_eq(u->nreducer_quals, 4);
+    int quals[] = {find(u, "cilk_reducer", 0), find(u, "cilk_reducer", 1),
+                   find(u, "cilk_reducer", 2), find(u, "cilk_reducer", 3)};
+    for (int i = 0; i < 4; i++)
+        cr_assert_eq(u->reducer_quals[i], quals[i], "qualifier %d", i);
+    cr_assert_eq(u->nreducer_decls, 2); /* x's declaration, g's parameter */
+    cr_assert_eq(u->reducer_decls[0], u->toks[find(u, "x", 0)].sym->decl->parent);
+    cr_assert_eq(u->reducer_decls[1]->reducer, quals[2]);
+    for (int i = 0; i < 3; i++)
+        cr_assert(u->toks[find(u, "x", i)].declares, "x %d", i);
+    cr_assert(u->toks[find(u, "y", 0)].declares);
+    cr_assert(u->toks[find(u, "p", 0)].declares);
+    cr_assert(u->toks[find(u, "s", 0)].declares);
+    cr_assert(u->toks[find(u, "h", 0)].declares);
+    cr_assert_not(u->toks[find(u, "x", 3)].declares);
+    cr_assert_not(u->toks[find(u, "y", 1)].declares);
+}
+
 Test(frontend, misplaced_spawn_is_an_error)
 {
     parse("int f(int); int g(void) { int x; x = 1 + spawn f(2); return x; }");

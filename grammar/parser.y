@@ -392,8 +392,9 @@ type_specifier
     ;
 
 /* OpenCilk's cilk_reducer(identity, reduce), spelled _Hyperobject after
- * <cilk/cilk.h>: compiler/reducer.c finds it in the specifiers and checks
- * where it may appear. */
+ * <cilk/cilk.h>: recorded on the unit wherever it stands (spec_reducer),
+ * and on the declaration whose specifiers hold it; compiler/reducer.c
+ * checks where it may appear. */
 type_qualifier
     : "const"                           { $$ = SPEC(0, 0); }
     | "restrict"                        { $$ = SPEC(0, 0); }

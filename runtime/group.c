@@ -154,7 +154,7 @@ static group *group_of(cilk_group *g) { return (group *)g; }
 
 static void *xmalloc(size_t n, const char *what)
 {
-    void *p = malloc(n);
+    void *p = cilkrt_malloc(n);
     if (!p) {
         fprintf(stderr, "cilkrt: error: out of memory for %s\n", what);
         exit(1);
@@ -246,7 +246,7 @@ static void run_shared(cilkrt_worker *w, void *payload)
     (void)w;
     call *c = *(call **)payload;
     call_run(c);
-    free(c);
+    cilkrt_free(c);
 }
 
 /* A worker took batch b from the injection queue: spread its records as
@@ -271,7 +271,7 @@ static void batch_run(cilkrt_worker *pw, void *arg)
         c = next;
     }
     cilkrt_group_wait(pw, &tg);
-    free(b);
+    cilkrt_free(b);
     pthread_mutex_lock(&g->mu);
     if (--g->batches == 0)
         pthread_cond_broadcast(&g->cv);
@@ -484,7 +484,12 @@ static sig_entry *chain_find(sig_entry *e, const char *sig)
     return NULL;
 }
 
-/* The cached entry for sig, built on first use; NULL if sig is bad. */
+/* The cached entry for sig, built on first use; NULL if sig is bad. The
+ * entry is built before sig_mu is taken: its allocations wait for a fork
+ * in progress (pool.c, alloc_lock), and sig_mu's prepare handler may run
+ * after the pool's, which holds alloc_lock by then, so an allocation
+ * under sig_mu could deadlock the fork. A thread that loses the race to
+ * insert frees its copy. */
 static sig_entry *sig_lookup(const char *sig)
 {
     _Atomic(sig_entry *) *head = &sig_table[sig_hash(sig)];
@@ -495,15 +500,20 @@ static sig_entry *sig_lookup(const char *sig)
     int nargs = sig_check(sig);
     if (nargs < 0)
         return NULL;
+    sig_entry *mine = sig_build(sig, nargs);
     pthread_once(&sig_fork_once, sig_fork_register);
     pthread_mutex_lock(&sig_mu);
     e = chain_find(atomic_load_explicit(head, memory_order_relaxed), sig);
     if (!e) { /* nobody added it meanwhile */
-        e = sig_build(sig, nargs);
+        e = mine;
         e->next = atomic_load_explicit(head, memory_order_relaxed);
         atomic_store_explicit(head, e, memory_order_release);
     }
     pthread_mutex_unlock(&sig_mu);
+    if (e != mine) {
+        cilkrt_free(mine->sig);
+        cilkrt_free(mine);
+    }
     return e;
 }
 

@@ -64,7 +64,7 @@ void cilkrt_inject_run(worker *w, root_call *r)
     r->fn(&w->pub, r->arg);
     atomic_fetch_sub_explicit(&cilkrt_active_roots, 1, memory_order_relaxed);
     if (r->posted) {
-        free(r);
+        cilkrt_free(r);
         return;
     }
     pthread_mutex_lock(&r->mu);
@@ -93,7 +93,7 @@ static void enqueue(root_call *r)
 void cilkrt_inject_post(void (*fn)(cilkrt_worker *w, void *arg), void *arg)
 {
     cilkrt_pool_start();
-    root_call *r = malloc(sizeof *r);
+    root_call *r = cilkrt_malloc(sizeof *r);
     if (!r) {
         fprintf(stderr, "cilkrt: error: out of memory for a root call\n");
         exit(1);

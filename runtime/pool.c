@@ -234,14 +234,27 @@ static void start_workers(int n)
     wait_for_workers(n);
 }
 
-/* Workers allocate (frame chunks, larger frames and task records, deque
- * rings, alloca segments) between cilkrt_alloc_enter and _leave, on the
- * read side of alloc_lock; fork's prepare handler takes it for writing, so
- * no worker is inside malloc or free at a fork. glibc's malloc needs no
- * help, GCC 12's AddressSanitizer allocator does: it does not hold its
- * locks across fork, and link_fork_in_spawn's child hung in aligned_alloc
- * of a frame chunk, on a lock a parent's worker held at the fork (4 runs
- * in 26). Only the runtime's allocations are covered, not the program's. */
+/* Every allocation and free the runtime makes while its workers may run
+ * goes through cilkrt_malloc and its siblings, on the read side of
+ * alloc_lock (frame chunks, larger frames and task records, deque rings,
+ * alloca segments, reducer maps and views, task groups' call records and
+ * batches, cilk_spawnf's signatures, posted root calls, work/span mark
+ * chunks); fork's prepare handler takes it for writing, so no thread is
+ * inside one of them at a fork. glibc's malloc needs no help, GCC 12's
+ * AddressSanitizer allocator does: it does not hold its locks across
+ * fork, and link_fork_in_spawn's child hung in aligned_alloc of a frame
+ * chunk, on a lock a parent's worker held at the fork (4 runs in 26).
+ * Only the runtime's allocations are covered, not the program's.
+ * Three rules keep the guard from deadlocking a fork:
+ *   - never call a wrapper while holding a lock a fork handler takes
+ *     after alloc_lock (handlers registered before this one's run after
+ *     it): group.c builds a signature outside sig_mu for that reason; the
+ *     injection queue's lock is taken before alloc_lock, below;
+ *   - never hold alloc_lock across the program's code (a reducer's
+ *     identity or reduce may fork): one allocation at a time;
+ *   - plain malloc and free only where no worker runs: the pool's own
+ *     records while it starts (no worker exists yet) and free_workers
+ *     (the workers were joined, or are gone in a fork's child). */
 static pthread_rwlock_t alloc_lock = PTHREAD_RWLOCK_INITIALIZER;
 
 void cilkrt_alloc_enter(void) { pthread_rwlock_rdlock(&alloc_lock); }
@@ -254,6 +267,22 @@ void *cilkrt_malloc(size_t size)
     void *p = malloc(size);
     cilkrt_alloc_leave();
     return p;
+}
+
+void *cilkrt_calloc(size_t n, size_t size)
+{
+    cilkrt_alloc_enter();
+    void *p = calloc(n, size);
+    cilkrt_alloc_leave();
+    return p;
+}
+
+void *cilkrt_realloc(void *p, size_t size)
+{
+    cilkrt_alloc_enter();
+    void *q = realloc(p, size);
+    cilkrt_alloc_leave();
+    return q;
 }
 
 void *cilkrt_aligned_alloc(size_t align, size_t size)

@@ -124,12 +124,12 @@ static void grow(cilkrt_hmap *m)
     entry *old = m->slots;
     unsigned n = m->cap;
     m->cap = n ? 2 * n : 8;
-    m->slots = checked(calloc(m->cap, sizeof *m->slots));
+    m->slots = checked(cilkrt_calloc(m->cap, sizeof *m->slots));
     m->used = 0;
     for (unsigned i = 0; i < n; i++)
         if (old[i].key && old[i].key != TOMB)
             insert(m, old[i].key, old[i].view, old[i].reduce);
-    free(old);
+    cilkrt_free(old);
 }
 
 /* key is not in m */
@@ -146,7 +146,7 @@ static void insert(cilkrt_hmap *m, void *key, void *view, void (*reduce)(void *,
 
 static cilkrt_hmap *map_new(cilkrt_frame *f)
 {
-    cilkrt_hmap *m = checked(calloc(1, sizeof *m));
+    cilkrt_hmap *m = checked(cilkrt_calloc(1, sizeof *m));
     m->frame = f;
     return m;
 }
@@ -164,22 +164,22 @@ static void merge(cilkrt_hmap *left, cilkrt_hmap *right)
             /* a local reducer registered right of left: anything left
              * holds for that address belongs to a dead one */
             if (l && l->view != l->key)
-                free(l->view);
+                cilkrt_free(l->view);
             if (l)
                 l->view = r->key;
             else if (left)
                 insert(left, r->key, r->key, r->reduce);
         } else if (l || !left) {
             r->reduce(l ? l->view : r->key, r->view);
-            free(r->view);
+            cilkrt_free(r->view);
             /* relaxed: a count for the statistics, once per view */
             atomic_fetch_add_explicit(&cilkrt_views_reduced, 1, memory_order_relaxed);
         } else {
             insert(left, r->key, r->view, r->reduce); /* left's view was the identity */
         }
     }
-    free(right->slots);
-    free(right);
+    cilkrt_free(right->slots);
+    cilkrt_free(right);
 }
 
 static cilkrt_hmap empty_map;
@@ -201,7 +201,7 @@ void *cilkrt_reducer_lookup(void *key, size_t size, void (*identity)(void *),
     if (e) {
         view = e->view;
     } else {
-        view = checked(malloc(size ? size : 1));
+        view = checked(cilkrt_malloc(size ? size : 1));
         identity(view);
         insert(m, key, view, reduce);
     }
@@ -229,7 +229,7 @@ void cilkrt_reducer_register(void *key)
         return;
     }
     if (e->view != key) /* a dead reducer's view at the same address */
-        free(e->view);
+        cilkrt_free(e->view);
     e->view = key;
 }
 
@@ -248,7 +248,7 @@ void cilkrt_reducer_steal(cilkrt_frame *f)
         return; /* no reducer; the deque's unit tests steal from a plain thread */
     cilkrt_hyper *h = f->hyper;
     if (!h)
-        h = f->hyper = checked(calloc(1, sizeof *h));
+        h = f->hyper = checked(cilkrt_calloc(1, sizeof *h));
     cilkrt_hmap *m = map_new(f);
     if (h->last)
         h->last->next = m;
@@ -277,7 +277,7 @@ void cilkrt_reducer_sync(cilkrt_frame *f)
         merge(h->left, m);
     }
     cilkrt_reducer_enter(h->left);
-    free(h);
+    cilkrt_free(h);
 }
 
 /*
@@ -313,7 +313,7 @@ static void seg_push(cilkrt_hmap *m)
 {
     if (segs.n == segs.cap) {
         segs.cap = segs.cap ? 2 * segs.cap : 16;
-        segs.v = checked(realloc(segs.v, (size_t)segs.cap * sizeof *segs.v));
+        segs.v = checked(cilkrt_realloc(segs.v, (size_t)segs.cap * sizeof *segs.v));
     }
     segs.v[segs.n++] = (seg){m};
 }
@@ -323,7 +323,7 @@ static seg seg_pop(void)
 {
     seg s = segs.v[--segs.n];
     if (segs.n == 0) {
-        free(segs.v);
+        cilkrt_free(segs.v);
         segs.v = NULL;
         segs.cap = 0;
     }

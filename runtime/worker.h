@@ -112,8 +112,12 @@ extern int cilkrt_pool_running CILKRT_HIDDEN;
  * alloc_lock). */
 void cilkrt_alloc_enter(void) CILKRT_HIDDEN;
 void cilkrt_alloc_leave(void) CILKRT_HIDDEN;
-/* malloc, aligned_alloc and free between those two: what a worker calls. */
+/* malloc, calloc, realloc, aligned_alloc and free between those two:
+ * what the runtime calls wherever a worker may run (pool.c, alloc_lock,
+ * says where a plain malloc is allowed). */
 void *cilkrt_malloc(size_t size) CILKRT_HIDDEN;
+void *cilkrt_calloc(size_t n, size_t size) CILKRT_HIDDEN;
+void *cilkrt_realloc(void *p, size_t size) CILKRT_HIDDEN;
 void *cilkrt_aligned_alloc(size_t align, size_t size) CILKRT_HIDDEN;
 void cilkrt_free(void *p) CILKRT_HIDDEN;
 int cilkrt_pool_configured_size(void) CILKRT_HIDDEN;

@@ -138,7 +138,7 @@ typedef struct mark_chunk {
 
 static mark_chunk *new_chunk(void)
 {
-    mark_chunk *c = calloc(1, sizeof *c);
+    mark_chunk *c = cilkrt_calloc(1, sizeof *c);
     if (!c) {
         fprintf(stderr, "cilkrt: error: out of memory for work/span marks\n");
         exit(1);
@@ -165,6 +165,8 @@ void cilkrt_wsp_mark_chunk(cilkrt_worker *w)
     s->mend = c->m + MARKS_PER_CHUNK;
 }
 
+/* Plain free: only pool.c's free_workers calls this, when no worker runs
+ * (pool.c, alloc_lock). */
 void cilkrt_wsp_release(cilkrt_worker *w)
 {
     for (mark_chunk *c = w->wsp.chunks, *next; c; c = next) {

@@ -99,26 +99,91 @@ static int scalar_word(int kind)
     }
 }
 
-/* Is the declaration of local s an arithmetic type or a pointer, so that
- * its value fits the slot beside the word reducer views use (CILKRT_RESULT)?
- * Only plain keywords: a typedef name or a struct may be any size. */
-static int plain_scalar(const Lower *L, const Sym *s)
+/* The number of `*` in declarator dd, or -1 if it holds anything else
+ * besides its name (brackets, parentheses, qualifiers, attributes). */
+static int stars_only(const Lower *L, const Declarator *dd)
 {
-    const Declarator *dd = s->decl;
-    if (!dd || !dd->parent || dd->name < 0)
+    int stars = 0;
+    for (int i = dd->first; i < dd->last; i++) {
+        if (i == dd->name)
+            continue;
+        if (L->u->toks[i].kind != TK_STAR)
+            return -1;
+        stars++;
+    }
+    return stars;
+}
+
+/* A typedef name, as the parser resolved it (Token.sym), or NULL. */
+static const Sym *typedef_at(const Lower *L, int i)
+{
+    const Sym *s = L->u->toks[i].sym;
+    return L->u->toks[i].kind == TK_IDENT && s && s->kind == SYM_TYPEDEF && s->decl ? s : NULL;
+}
+
+/* A specifier that may only be part of what a pointer points to (a
+ * pointer is one word whatever it points to): void, a qualifier of the
+ * pointee, struct, union or enum and the tag after it. */
+static int pointee_word(const Lower *L, int i, int first)
+{
+    switch (L->u->toks[i].kind) {
+    case TK_VOID:
+    case TK_CONST:
+    case TK_VOLATILE:
+    case TK_STRUCT:
+    case TK_UNION:
+    case TK_ENUM:
+        return 1;
+    case TK_IDENT:
+        return i > first &&
+               (L->u->toks[i - 1].kind == TK_STRUCT || L->u->toks[i - 1].kind == TK_UNION ||
+                L->u->toks[i - 1].kind == TK_ENUM);
+    default:
+        return 0;
+    }
+}
+
+static int fits_slot(const Lower *L, const Declarator *dd, int depth);
+
+/* May specifier i of dd's declaration appear in the declaration of a
+ * by-value local (stars: dd's pointer depth)? In a typedef's own
+ * declaration (depth > 0), `typedef` too. */
+static int fitting_spec(const Lower *L, const Declarator *dd, int i, int stars, int depth)
+{
+    const Sym *t = typedef_at(L, i);
+    if (t)
+        return stars > 0 || fits_slot(L, t->decl, depth + 1);
+    int kind = L->u->toks[i].kind;
+    if (kind == TK_TYPEDEF)
+        return depth > 0;
+    if (scalar_word(kind))
+        return 1;
+    return stars > 0 && !dd->parent->defines_type && pointee_word(L, i, dd->parent->spec_first);
+}
+
+/* Does the type dd declares fit the slot beside the word reducer views use
+ * (CILKRT_RESULT): an arithmetic type named by keywords, a pointer, or a
+ * typedef name of either? Typedef names are followed through the parser's
+ * bindings (size_t, int64_t, uint32_t are typedefs of keywords in glibc's
+ * headers), never guessed from their spelling, to a bounded depth. Not a
+ * struct, union, enum, array, function or complex type, which may be any
+ * size, nor a qualified (but for a pointer's target) or attributed one,
+ * which may not be assignable, or change the size. */
+static int fits_slot(const Lower *L, const Declarator *dd, int depth)
+{
+    int stars = stars_only(L, dd);
+    if (!dd->parent || dd->name < 0 || stars < 0 || depth > 16)
         return 0;
     for (int i = dd->parent->spec_first; i < dd->parent->spec_last; i++)
-        if (!scalar_word(L->u->toks[i].kind))
-            return 0;
-    for (int i = dd->first; i < dd->last; i++)
-        if (i != dd->name && L->u->toks[i].kind != TK_STAR)
+        if (!fitting_spec(L, dd, i, stars, depth))
             return 0;
     return 1;
 }
 
 /* The local that `x = spawn f(a);` assigns, when its sync in a run may
- * assign it by value: a plain scalar local of this invocation, the callee
- * a parallel function of this unit (its body is called directly). */
+ * assign it by value: a local of this invocation whose type fits the slot
+ * (fits_slot), the callee a parallel function of this unit (its body is
+ * called directly). */
 static const Sym *value_dest(const Lower *L, const Node *n)
 {
     if (n->kind != N_SPAWN || n->op != TK_ASSIGN || n->lv.last - n->lv.first != 1 || n->inlet ||
@@ -127,7 +192,7 @@ static const Sym *value_dest(const Lower *L, const Node *n)
     const Sym *s = L->u->toks[n->lv.first].sym;
     if (!s || s->kind != SYM_VAR || !sym_is_auto(s) || s->reducer || L->a.in_expr[s->index])
         return NULL;
-    return plain_scalar(L, s) ? s : NULL;
+    return s->decl && fits_slot(L, s->decl, 0) ? s : NULL;
 }
 
 /* Could the group hold tasks after statement n: does it spawn, or hold

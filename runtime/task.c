@@ -38,8 +38,8 @@
 #include "worker.h"
 
 /* The translator assigns results by value for arithmetic and pointer
- * types (compiler/lower_child.c, plain_scalar): the widest, long double,
- * must fit the slot past CILKRT_RESULT_AT. */
+ * types, also through typedef names (compiler/lower_child.c, fits_slot):
+ * the widest, long double, must fit the slot past CILKRT_RESULT_AT. */
 _Static_assert(CILKRT_RESULT_AT + sizeof(long double) <= CILKRT_TASK_ARGS,
                "a by-value result fits its slot");
 

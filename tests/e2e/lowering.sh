@@ -10,6 +10,8 @@
 #     steal_saves checks each case and that the thief still sees them;
 #     steal_loop_saves the locals of a loop's block);
 #   - CILK_STATS counts every spawn in both modes, stolen or not;
+#   - child mode's runs assign results by value to locals of word types,
+#     also through typedef names (steal_value_typedef), not to structs;
 #   - a function whose only spawns are in a cilk_scope is itself a
 #     parallel function (it gets a root thunk), so that called from a
 #     thread that is not a worker it enters the pool once, not at each
@@ -48,6 +50,19 @@ grep_generated() {
         ok
     else
         fail "$1: generated code lacks: $4"
+    fi
+}
+
+# lacks_generated NAME FILE MODE PATTERN: the translation of FILE does not
+# contain PATTERN (compared as grep_generated does)
+lacks_generated() {
+    if ! "$CILKC" --steal="$3" -I "$(dirname "$2")" -o "$work/out.c" "$2"; then
+        fail "$1: cilkc failed"
+    elif grep -v '^#line ' "$work/out.c" | tr -d ' \t\n' |
+        grep -qF -- "$(printf '%s' "$4" | tr -d ' \t\n')"; then
+        fail "$1: generated code has: $4"
+    else
+        ok
     fi
 }
 
@@ -101,6 +116,19 @@ grep_generated "loop saves: acc, i and x once before the inner loop, which write
 grep_generated "loop hoist: k2 and base before a loop with a lazy frame" \
     tests/corpus/steal_loop_hoist.cilkc continuation \
     "{ if (cilkc_f) { cilkc_f->l.k2_1 = k2; cilkc_f->l.base_2 = base; } for ("
+
+# child mode's runs assign results by value to locals whose type is a
+# word, also through typedef names (compiler/lower_child.c, fits_slot):
+# the C library's (size_t, int64_t, uint32_t, uint8_t), a user's and a
+# typedef of it, of double, of a pointer, and a pointer to a typedef'd
+# struct; a struct typedef goes through its thunk
+for v in "z = cilkc_body_slow_size" "s = cilkc_body_fast_int64" "u = cilkc_body_slow_uint32" \
+    "c = cilkc_body_fast_uint8" "n = cilkc_body_slow_count" "m = cilkc_body_fast_count2" \
+    "d = cilkc_body_slow_real" "p = cilkc_body_fast_name" "q = cilkc_body_slow_node"; do
+    grep_generated "by value: ${v%% *}" tests/corpus/steal_value_typedef.cilkc child "$v(cilkc_w"
+done
+lacks_generated "struct typedef not by value" tests/corpus/steal_value_typedef.cilkc child \
+    "pr = cilkc_body_pair_of("
 
 # The spawn count of CILK_STATS is exact: a fast clone adds its spawns once,
 # when its frame is freed or at a failed pop (cilkrt_count_spawns), a slow

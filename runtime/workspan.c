@@ -366,7 +366,13 @@ wsp_t wsp_sub(wsp_t lhs, wsp_t rhs)
 }
 
 /* CSV as Cilkscale writes it; the header before the first row. Output
- * goes to CILKSCALE_OUT if set (created at the first row), else stdout. */
+ * goes to CILKSCALE_OUT if set (created at the first row), else stdout.
+ * fopen and stdio's buffers allocate under out_lock outside the fork
+ * guard: out_lock's fork handler may run after the pool's, which holds
+ * alloc_lock by then, so waiting for alloc_lock under out_lock could
+ * deadlock a fork (pool.c, alloc_lock). They are libc's allocations, as
+ * the program's are: a fork during a first row may still hang the child
+ * under an allocator that does not hold its locks across fork. */
 static void print_row(const char *tag, wsp_t w)
 {
     take(&out_lock);

@@ -41,7 +41,8 @@ typedef struct cilkrt_stats {
      * (kept: cilkrt_stats_reset leaves it). Continuation mode: doublings
      * of a frame deque's ring. Both: sleepers woken by a push, and reducer
      * views that steals made, reduced into the view left of them (total
-     * only). */
+     * only). Last, child mode: blocks of the task deques that took the
+     * pages of a finished block instead of new ones (docs/runtime.md). */
     unsigned long leapfrogs;
     unsigned long batch_steals;
     unsigned long proxies;
@@ -49,6 +50,7 @@ typedef struct cilkrt_stats {
     unsigned long deque_grows;
     unsigned long push_wakes;
     unsigned long views_reduced;
+    unsigned long task_blocks_reused;
 } cilkrt_stats;
 
 /* Totals over all workers. Exact while no parallel work runs (between root

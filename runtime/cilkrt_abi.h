@@ -162,6 +162,13 @@ typedef struct cilkrt_tdeque {
     long done_from, done_top; /* stolen slots [done_from, done_top) are done:
                                  the rest of a finished run (task.c) */
     char *_Atomic *blocks;    /* block table, read by thieves */
+    _Atomic long *finished;   /* per block: stolen slots run to the end, added
+                                 by their runners (cilkrt_tdeque_finished) */
+    struct cilkrt_tdeque_use *use; /* per block, the owner's: stolen slots
+                                      popped, pages given away (tdeque.c) */
+    long reuse_from;          /* no block below this one can be reused */
+    long reused;              /* new blocks that took a finished block's pages */
+    long mapped, high;        /* blocks mapped; 1 + the highest block used */
     /* thieves' line */
     _Alignas(CILKRT_CACHE_LINE) _Atomic unsigned long ts; /* tail | split << 32 */
     _Atomic int movesplit;                                /* a thief found nothing: share more */
@@ -693,7 +700,22 @@ static inline cilkrt_task *cilkrt_task_popped(cilkrt_group *g)
  * translator uses it for arithmetic and pointer types only: 16 bytes at
  * most. */
 #define CILKRT_RESULT_AT 16
-#define CILKRT_RESULT(t, T) ((T *)(void *)((t)->args + CILKRT_RESULT_AT))
+#define CILKRT_RESULT(t, T) ((T *)cilkrt_task_result(t))
+
+/* The result's place in slot t, marked as holding one: the word at
+ * CILKRT_KEPT_AT (past the reducer views' word, dead once the record is
+ * copied) points to the slot itself. A stolen task's runner reads the
+ * mark after the thunk and does not count such a slot finished, so its
+ * block's pages are never given to a newer block before the sync has
+ * read the result (runtime/tdeque.c, reuse). The sync marks the slot it
+ * reads from too: a slot it popped, whose mark a later record may leave
+ * in place, which at worst keeps one block from being reused. */
+#define CILKRT_KEPT_AT 8
+static inline void *cilkrt_task_result(cilkrt_task *t)
+{
+    *(cilkrt_task **)(void *)(t->args + CILKRT_KEPT_AT) = t;
+    return t->args + CILKRT_RESULT_AT;
+}
 
 /* Count the group's spawns since its last sync into the statistics (one
  * add per sync instead of one per spawn). */

@@ -54,14 +54,17 @@ void cilkrt_generic_push(worker *w, cilkrt_group *g, void *payload)
 
 long cilkrt_generic_depth(worker *w) { return cilkrt_tdeque_depth(&w->pub.tq); }
 
-/* Reads the run of each slot: the owner wrote it, a thief only reads it. */
+/* Reads the run of each slot: the owner wrote it, a thief only reads it.
+ * A retired slot (tdeque.c, reuse) is finished, its memory another
+ * block's: nothing to check there. */
 int cilkrt_generic_newest(worker *w, long depth, long n)
 {
     cilkrt_tdeque *q = &w->pub.tq;
     if (cilkrt_tdeque_depth(q) != depth)
         return 0;
     for (long i = depth - n; i < depth; i++)
-        if (((cilkrt_task *)cilkrt_tdeque_slot(q, i))->run != generic_thunk)
+        if (!cilkrt_tdeque_retired(q, i) &&
+            ((cilkrt_task *)cilkrt_tdeque_slot(q, i))->run != generic_thunk)
             return 0;
     return 1;
 }

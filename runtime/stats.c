@@ -43,6 +43,7 @@ static void worker_stats_get(worker *w, cilkrt_stats *s)
     long blocks = cilkrt_tdeque_blocks(&w->pub.tq);
     s->task_blocks_added = blocks > 1 ? (unsigned long)(blocks - 1) : 0;
     s->push_wakes = LOAD(w->stats.push_wakes);
+    s->task_blocks_reused = (unsigned long)w->pub.tq.reused; /* (the owner is idle) */
 }
 
 int cilkrt_stats_get_worker(int id, cilkrt_stats *s)
@@ -78,6 +79,7 @@ void cilkrt_stats_get(cilkrt_stats *s)
         s->proxies += x.proxies;
         s->deque_grows += x.deque_grows;
         s->task_blocks_added += x.task_blocks_added;
+        s->task_blocks_reused += x.task_blocks_reused;
         s->push_wakes += x.push_wakes;
     }
     s->views_reduced = LOAD(cilkrt_views_reduced);
@@ -180,7 +182,7 @@ void cilkrt_stats_at_exit(void)
     fprintf(stderr, "peak suspended frames: %ld\n", LOAD(cilkrt_suspended_peak));
     fprintf(stderr,
             "mechanisms: leapfrogs=%lu batch_steals=%lu proxies=%lu deque_grows=%lu "
-            "task_blocks_added=%lu push_wakes=%lu views_reduced=%lu\n",
+            "task_blocks_added=%lu push_wakes=%lu views_reduced=%lu task_blocks_reused=%lu\n",
             s.leapfrogs, s.batch_steals, s.proxies, s.deque_grows, s.task_blocks_added,
-            s.push_wakes, s.views_reduced);
+            s.push_wakes, s.views_reduced, s.task_blocks_reused);
 }

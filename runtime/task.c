@@ -144,6 +144,14 @@ static void finish(cilkrt_task *t, long n)
         syscall(SYS_futex, futex_word(t), FUTEX_WAKE_PRIVATE, 1, NULL, NULL, 0);
 }
 
+/* Did t's thunk leave its result in the slot (CILKRT_RESULT's mark)? A
+ * record word that happens to hold the slot's address reads as a mark
+ * too: its block is then not reused, no more. */
+static int result_left(cilkrt_task *t)
+{
+    return *(cilkrt_task **)(void *)(t->args + CILKRT_KEPT_AT) == t;
+}
+
 void cilkrt_task_run_stolen(worker *w, cilkrt_task *t)
 {
     claim(w, t);
@@ -185,13 +193,18 @@ static void run_proxy(cilkrt_worker *w, void *payload)
  * completion, once (finish), after the run's last task. The other slots'
  * states stay 0 and nobody waits on them: the sync drops the whole run in
  * one step (pop_slow), and the victim's cache misses on slots the thief
- * wrote are one per run instead of one per task. With reducers each slot
- * is a run of its own: its views come back in it (cilkrt_task_run_stolen),
- * and the sync merges them one task at a time, in serial order. */
+ * wrote are one per run instead of one per task. A run also ends at a
+ * block's end, where its runner records it done and counts its slots
+ * finished (those without a result left in them): a block's slots then
+ * need nothing from the next block, whose pages may be reused meanwhile
+ * (tdeque.c, reuse), and a block whose pages went to a newer block is one
+ * whole run to its sync. With reducers each slot is a run of its own: its
+ * views come back in it (cilkrt_task_run_stolen), and the sync merges
+ * them one task at a time, in serial order. */
 static void run_range(worker *w, cilkrt_tdeque *q, long a, long b)
 {
     int one_by_one = w->pub.tq.reducers;
-    long start = a;
+    long start = a, kept = 0;
     cilkrt_group g;
     cilkrt_group_init(&w->pub, &g);
     claim(w, cilkrt_tdeque_slot(q, b - 1));
@@ -208,11 +221,17 @@ static void run_range(worker *w, cilkrt_tdeque *q, long a, long b)
         cilkrt_task *t = cilkrt_tdeque_slot(q, a++);
         if (one_by_one) {
             cilkrt_task_run_stolen(w, t);
-            continue;
+            continue; /* (not counted: no reuse with reducers) */
         }
         t->run(&w->pub, t);
-        if (a == b)
-            finish(t, b - start);
+        kept += result_left(t);
+        if (a == b || (a & (CILKRT_TDEQUE_BLOCK - 1)) == 0) {
+            finish(t, a - start);
+            /* after the DONE: the pages may go once the count is full */
+            cilkrt_tdeque_finished(q, a - 1, a - start - kept);
+            start = a;
+            kept = 0;
+        }
     }
     /* cilkrt_group_wait without its count: the statistics count spawns,
      * not proxies, and tq.pushes must not change after the batch's last
@@ -334,7 +353,8 @@ char *cilkrt_task_pushed_ordered(cilkrt_worker *w) { return pushed(w, 0); }
 static void done_below(cilkrt_tdeque *q, long n)
 {
     long i = cilkrt_tdeque_depth(q) - 1, hi = q->done_top < i ? q->done_top : i;
-    if (q->done_from < hi) {
+    /* (retired: the sync will not look, and the memory is another block's) */
+    if (q->done_from < hi && !cilkrt_tdeque_retired(q, hi - 1)) {
         cilkrt_task *t = cilkrt_tdeque_slot(q, hi - 1);
         atomic_store_explicit(&t->state, cilkrt_task_done(hi - q->done_from), memory_order_relaxed);
     }
@@ -345,8 +365,9 @@ static void done_below(cilkrt_tdeque *q, long n)
  * hooks, through its run pointer (its sync then sees NULL: done), so
  * that the inline sync has no hook to test for. A stolen slot is either
  * the newest of its run (run_range), waited for, after which the rest of
- * the run is known done, or one of that rest: popped without a wait and
- * without a look at its state, a line the thief may have written. */
+ * the run is known done, or one of that rest, or retired (its block's
+ * memory went to a newer block: tdeque.c, reuse): popped without a wait
+ * and without a look at its state, a line the thief may have written. */
 static cilkrt_task *pop_slow(cilkrt_worker *pw, int hooks)
 {
     cilkrt_tdeque *q = &pw->tq;
@@ -360,7 +381,8 @@ static cilkrt_task *pop_slow(cilkrt_worker *pw, int hooks)
         cilkrt_reducer_task_end();
         return NULL;
     }
-    if (!cilkrt_tdeque_done(q)) {
+    long i = cilkrt_tdeque_depth(q) - 1;
+    if (!cilkrt_tdeque_done(q) && !cilkrt_tdeque_retired(q, i)) {
         cilkrt_task *s = cilkrt_tdeque_top_slot(q);
         long len = wait_stolen(worker_of(pw), s);
         if (q->reducers)

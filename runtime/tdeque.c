@@ -35,7 +35,33 @@
  * runs the task in its slot, and the owner adds blocks while thieves
  * steal. The block table has an entry for every block a 32-bit index can
  * reach; calloc leaves the untouched part of it unbacked. Blocks stay
- * until exit (the deque's memory is its deepest depth).
+ * until exit (the deque's memory is its deepest depth), but a block whose
+ * slots thieves have all run may give its pages to the owner's next new
+ * block (reuse, below).
+ *
+ * Reuse. A spawn loop at P = 2 pushes 10^6 slots into 244 new blocks,
+ * and backing them was most of the spawner's time, while the thief had
+ * long finished the older ones. The runner of a stolen slot counts it in
+ * its block's finished (cilkrt_tdeque_finished, after the run's DONE:
+ * task.c), unless the thunk left a result in it (CILKRT_RESULT); the
+ * owner counts the stolen slots it pops (popped). finished - popped is
+ * then at most the block's slots that are stolen, run and still on the
+ * deque, and equals CILKRT_TDEQUE_BLOCK only when every one of them is:
+ * nothing in the block will be read again but the run states the sync
+ * waits on, and runs end at a block's end (task.c), so a block's runs
+ * need nothing from its neighbours. Such a block retires when the owner
+ * needs a new one: the new block (its heir) uses the retired block's
+ * memory, at the same address, and the retired block keeps its table
+ * entry, so that each index keeps one address (generated code keeps
+ * copies of top across calls). The owner alone knows the retired slots
+ * (retired_top): its sync pops them without a look, and a push goes
+ * there only after the sync has popped down to it. When the owner's top
+ * re-enters the retired block, everything above is empty: the memory
+ * goes back to it, and the heir, next entered, gets memory again. At one
+ * worker no block is ever finished: T1 keeps its fresh blocks. With
+ * reducers each stolen slot carries views back: no reuse. (The first
+ * design moved the pages with mremap(MREMAP_DONTUNMAP), leaving the old
+ * addresses zero-backed; this machine's kernel refuses the flag, EINVAL.)
  *
  * A thief that finds nothing, or takes the last shared slot, asks the
  * owner to share (cilkrt_tdeque_ask); so does the owner when it finds
@@ -85,6 +111,7 @@
  * (cilkrt_group.top): every call leaves the deque as it found it, same
  * index, hence same pointer.
  */
+#define _GNU_SOURCE /* mremap's flags */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -118,6 +145,18 @@ static long split_of(unsigned long ts) { return (long)(ts >> 32); }
 /* The most pushes a request waits for (see wanted) */
 #define DEFER_MAX 256
 
+/* The most blocks a new block looks at for pages to reuse */
+#define REUSE_SCAN 8
+
+/* Per block, the owner's own (header, reuse). */
+struct cilkrt_tdeque_use {
+    long popped;      /* stolen slots it popped */
+    long retired_top; /* its slots below this index are retired: finished,
+                         their memory another block's, never to be read */
+    long heir;        /* the block using its pages now, or 0 */
+    int owns;         /* its pages were mapped for it (destroy unmaps them) */
+};
+
 static void use_block(cilkrt_tdeque *q, long b, long t);
 
 static void *xcalloc(size_t n, size_t size, const char *what)
@@ -134,6 +173,8 @@ void cilkrt_tdeque_init(cilkrt_tdeque *q)
 {
     memset(q, 0, sizeof *q);
     q->blocks = xcalloc((size_t)TABLE_SIZE, sizeof *q->blocks, "a task deque's block table");
+    q->finished = xcalloc((size_t)TABLE_SIZE, sizeof *q->finished, "a task deque's block table");
+    q->use = xcalloc((size_t)TABLE_SIZE, sizeof *q->use, "a task deque's block table");
     atomic_init(&q->ts, pack(0, 0));
     atomic_init(&q->movesplit, ASKED_BY_OWNER); /* empty: share the first push */
     atomic_init(&q->push_limit, ASK_PUSH);
@@ -144,24 +185,16 @@ void cilkrt_tdeque_init(cilkrt_tdeque *q)
 
 void cilkrt_tdeque_destroy(cilkrt_tdeque *q)
 {
-    for (long b = 0; b < TABLE_SIZE; b++) {
-        char *block = atomic_load_explicit(&q->blocks[b], memory_order_relaxed);
-        if (!block)
-            break; /* blocks are added bottom up */
-        munmap(block, BLOCK_BYTES);
-    }
+    for (long b = 0; b < q->high; b++)
+        if (q->use[b].owns) /* (an heir's pages are another block's) */
+            munmap(atomic_load_explicit(&q->blocks[b], memory_order_relaxed), BLOCK_BYTES);
     free(q->blocks);
+    free(q->finished);
+    free(q->use);
     q->blocks = NULL;
 }
 
-long cilkrt_tdeque_blocks(cilkrt_tdeque *q)
-{
-    long b = 0;
-    /* relaxed: a count for the statistics (blocks are added bottom up) */
-    while (b < TABLE_SIZE && atomic_load_explicit(&q->blocks[b], memory_order_relaxed))
-        b++;
-    return b;
-}
+long cilkrt_tdeque_blocks(cilkrt_tdeque *q) { return q->mapped; }
 
 /* The slot at index i; its block exists. relaxed: a thief calls this after
  * its acquire CAS, which orders the owner's store of the entry before. */
@@ -252,26 +285,105 @@ static void refresh(cilkrt_tdeque *q)
     }
 }
 
-/* Make block b current, adding it if it is new, with top at index t (in
- * the block). A new block's slots start zeroed (fresh pages): a slot's
+/* A new block's memory. Its slots start zeroed (fresh pages): a slot's
  * state is 0 whenever the owner fills it. MAP_POPULATE: the kernel
  * backs the block's 48 pages in one call instead of 48 page faults in
  * the pushes; a spawn loop of 10^6 tasks at one worker went from 64.3
  * (56.3-74.9) to 50.1 (45.6-79.8) ms of CPU time (docs/performance.md). */
+static char *new_block(void)
+{
+    char *block = mmap(NULL, BLOCK_BYTES, PROT_READ | PROT_WRITE,
+                       MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE, -1, 0);
+    if (block == MAP_FAILED) {
+        fprintf(stderr, "cilkrt: error: out of memory for %ld more tasks\n", CILKRT_TDEQUE_BLOCK);
+        exit(1);
+    }
+    return block;
+}
+
+/* Are block r's slots all stolen, run to the end, and still on the deque,
+ * with no result left in them (header, reuse)? acquire: pairs with the
+ * runners' release adds, so that everything they did in the slots comes
+ * before the owner's reuse of the pages. */
+static int finished(cilkrt_tdeque *q, long r)
+{
+    long done = atomic_load_explicit(&q->finished[r], memory_order_acquire);
+    return done - q->use[r].popped == CILKRT_TDEQUE_BLOCK;
+}
+
+/* A block below block b whose pages a new block b may take, or -1: one
+ * whose pages are its own (no heir) and whose slots are all finished. */
+static long reusable(cilkrt_tdeque *q, long b)
+{
+    while (q->reuse_from < b && q->use[q->reuse_from].heir)
+        q->reuse_from++;
+    for (long r = q->reuse_from, seen = 0; r < b && seen < REUSE_SCAN; r++) {
+        if (q->use[r].heir)
+            continue;
+        if (finished(q, r))
+            return r;
+        seen++;
+    }
+    return -1;
+}
+
+/* Pages for new block b from a finished block below it, or NULL (header,
+ * reuse): block r retires, its slots known finished to the owner alone
+ * (retired_top), and b shares its address. The slots' run and state
+ * words are cleared for b: every filled slot starts at state 0, and an
+ * unfilled one reads as such (cilkrt_tdeque_peak). Plain stores: no thief
+ * reads them before a share publishes them. */
+static char *reuse(cilkrt_tdeque *q, long b)
+{
+    long r = q->reducers ? -1 : reusable(q, b);
+    if (r < 0)
+        return NULL;
+    q->use[r].heir = b;
+    q->use[r].retired_top = (r + 1) << CILKRT_TDEQUE_BLOCK_LOG;
+    q->reused++;
+    char *block = atomic_load_explicit(&q->blocks[r], memory_order_relaxed);
+    for (char *s = block; s < block + BLOCK_BYTES; s += CILKRT_TASK_SLOT) {
+        cilkrt_task *t = (cilkrt_task *)(void *)s;
+        t->run = NULL;
+        atomic_store_explicit(&t->state, 0, memory_order_relaxed);
+    }
+    return block;
+}
+
+/* Block b has no memory (new, or its pages went back to the block they
+ * came from): give it some, a finished block's or fresh pages. */
+static char *fill_block(cilkrt_tdeque *q, long b)
+{
+    char *block = reuse(q, b);
+    if (!block) {
+        block = new_block();
+        q->use[b].owns = 1;
+        q->mapped++;
+    }
+    if (b >= q->high)
+        q->high = b + 1;
+    /* relaxed: published with the slots, by the release that shares them */
+    atomic_store_explicit(&q->blocks[b], block, memory_order_relaxed);
+    return block;
+}
+
+/* Make block b current, with top at index t (in the block). Entered, a
+ * block whose pages went to an heir takes them back: every block above
+ * it, the heir too, is empty, and the heir gets pages again when next
+ * entered (its table entry NULL: above top, no thief reads it). So each
+ * index keeps one address, as generated code's copies of top need. */
 static void use_block(cilkrt_tdeque *q, long b, long t)
 {
     char *block = atomic_load_explicit(&q->blocks[b], memory_order_relaxed);
-    if (!block) {
-        block = mmap(NULL, BLOCK_BYTES, PROT_READ | PROT_WRITE,
-                     MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE, -1, 0);
-        if (block == MAP_FAILED) {
-            fprintf(stderr, "cilkrt: error: out of memory for %ld more tasks\n",
-                    CILKRT_TDEQUE_BLOCK);
-            exit(1);
-        }
-        /* relaxed: published with the slots, by the release that shares them */
-        atomic_store_explicit(&q->blocks[b], block, memory_order_relaxed);
+    if (!block)
+        block = fill_block(q, b);
+    long heir = q->use[b].heir;
+    if (heir) {
+        atomic_store_explicit(&q->blocks[heir], NULL, memory_order_relaxed);
+        q->use[b].heir = 0;
     }
+    if (b < q->reuse_from)
+        q->reuse_from = b;
     q->block = block;
     q->first = b << CILKRT_TDEQUE_BLOCK_LOG;
     q->top = slot_in_block(q, t);
@@ -434,10 +546,23 @@ void *cilkrt_tdeque_top_slot(cilkrt_tdeque *q) { return cilkrt_tdeque_slot(q, to
 void cilkrt_tdeque_pop_stolen(cilkrt_tdeque *q)
 {
     long i = top_index(q) - 1;
+    struct cilkrt_tdeque_use *u = &q->use[i >> CILKRT_TDEQUE_BLOCK_LOG];
+    u->popped++; /* (header, reuse) */
+    if (u->retired_top > i)
+        u->retired_top = i; /* i and above are popped: a push there is live */
     if (i >= q->first && drained(q))
         q->top -= CILKRT_TASK_SLOT; /* the bounds stay at their request values */
     else
         set_top(q, i);
+}
+
+/* n stolen slots of the block of slot i have run to the end, their runs'
+ * states stored (header, reuse). release: the runner's work in them comes
+ * before the owner's reuse of the pages, which acquires the count. */
+void cilkrt_tdeque_finished(cilkrt_tdeque *q, long i, long n)
+{
+    atomic_fetch_add_explicit(&q->finished[i >> CILKRT_TDEQUE_BLOCK_LOG], n,
+                              memory_order_release);
 }
 
 /* The n slots below the stolen slot below top are done (the rest of its
@@ -450,6 +575,12 @@ void cilkrt_tdeque_done_below(cilkrt_tdeque *q, long n)
     q->done_from = q->done_top - n;
 }
 
+/* Is slot i retired (header, reuse)? Its memory may be another block's. */
+int cilkrt_tdeque_retired(const cilkrt_tdeque *q, long i)
+{
+    return i < q->use[i >> CILKRT_TDEQUE_BLOCK_LOG].retired_top;
+}
+
 int cilkrt_tdeque_done(const cilkrt_tdeque *q)
 {
     long i = top_index(q) - 1;
@@ -459,7 +590,11 @@ int cilkrt_tdeque_done(const cilkrt_tdeque *q)
 /* Has slot i been filled since the deque was made or the peak reset? The
  * owner fills a slot's first word, the thunk (cilkrt_task.run, never
  * NULL), and nothing else clears it; a new block's slots are zero. */
-static int filled(cilkrt_tdeque *q, long i) { return *(void **)cilkrt_tdeque_slot(q, i) != NULL; }
+static int filled(cilkrt_tdeque *q, long i)
+{
+    return atomic_load_explicit(&q->blocks[i >> CILKRT_TDEQUE_BLOCK_LOG], memory_order_relaxed) &&
+           *(void **)cilkrt_tdeque_slot(q, i) != NULL; /* (an heir given back has no memory) */
+}
 
 /* The deepest depth since the deque was made or the peak reset (owner, or
  * while it is idle). A push records it (q->peak) only out of line: one
@@ -469,7 +604,7 @@ static int filled(cilkrt_tdeque *q, long i) { return *(void **)cilkrt_tdeque_slo
  * block, the last filled one of which ends the peak. */
 long cilkrt_tdeque_peak(cilkrt_tdeque *q)
 {
-    long end = (q->peak | (CILKRT_TDEQUE_BLOCK - 1)) + 1; /* (its block exists: top went there) */
+    long end = (q->peak | (CILKRT_TDEQUE_BLOCK - 1)) + 1;
     for (long i = end - 1; i >= q->peak; i--)
         if (filled(q, i))
             return i + 1;
@@ -483,7 +618,8 @@ void cilkrt_tdeque_reset_peak(cilkrt_tdeque *q)
 {
     long t = top_index(q);
     for (long i = t, peak = cilkrt_tdeque_peak(q); i < peak; i++)
-        *(void **)cilkrt_tdeque_slot(q, i) = NULL;
+        if (filled(q, i))
+            *(void **)cilkrt_tdeque_slot(q, i) = NULL;
     q->peak = t;
     refresh(q);
 }

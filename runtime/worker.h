@@ -170,6 +170,10 @@ void cilkrt_tdeque_pop_stolen(cilkrt_tdeque *q) CILKRT_HIDDEN;
  * is slot top - 1 one of those? */
 void cilkrt_tdeque_done_below(cilkrt_tdeque *q, long n) CILKRT_HIDDEN;
 int cilkrt_tdeque_done(const cilkrt_tdeque *q) CILKRT_HIDDEN;
+/* Owner: is slot i retired, finished and its memory another block's? */
+int cilkrt_tdeque_retired(const cilkrt_tdeque *q, long i) CILKRT_HIDDEN;
+/* Runner: n stolen slots of the block of slot i have run (tdeque.c, reuse) */
+void cilkrt_tdeque_finished(cilkrt_tdeque *q, long i, long n) CILKRT_HIDDEN;
 void cilkrt_tdeque_reset_peak(cilkrt_tdeque *q) CILKRT_HIDDEN;
 /* Blocks q holds: 1 and one per growth since the pool started (blocks are
  * kept). */

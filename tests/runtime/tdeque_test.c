@@ -616,10 +616,11 @@ static void steal_all(worker *w)
     while (cilkrt_tdeque_share(&w->pub.tq));
 }
 
-/* A finished batch, here one that crosses a block's end, is waited for
- * once, on its newest slot; its other slots' states were never written,
- * and the sync pops them without a look at them. */
-Test(tdeque, sync_waits_once_for_a_finished_batch_across_a_block)
+/* A finished batch is waited for once per block it covers, on its newest
+ * slot there (a run ends at a block's end, so that a block's slots need
+ * nothing from the next one: tdeque.c, reuse); its other slots' states
+ * were never written, and the sync pops them without a look at them. */
+Test(tdeque, sync_waits_once_per_block_for_a_finished_batch)
 {
     enum { N = CILKRT_TDEQUE_BLOCK + 64, CUT = CILKRT_TDEQUE_BLOCK - 100 };
     worker *w = new_worker(0), *thief = busy_thief(1);
@@ -631,17 +632,20 @@ Test(tdeque, sync_waits_once_for_a_finished_batch_across_a_block)
     steal_all(w);
     cilkrt_task_run_batch(thief, q, 0, CUT);
     cilkrt_task_run_batch(thief, q, CUT, N - CUT); /* slots CUT..N-1, over the block's end */
+    long end = CILKRT_TDEQUE_BLOCK;
     cr_expect_eq(atomic_load(&((cilkrt_task *)cilkrt_tdeque_slot(q, N - 1))->state),
-                 cilkrt_task_done(N - CUT), "the batch's completion, in its newest slot");
+                 cilkrt_task_done(N - end), "the batch's completion in the second block");
+    cr_expect_eq(atomic_load(&((cilkrt_task *)cilkrt_tdeque_slot(q, end - 1))->state),
+                 cilkrt_task_done(end - CUT), "and in the first");
     cr_expect_eq(atomic_load(&((cilkrt_task *)cilkrt_tdeque_slot(q, N - 2))->state), 0,
                  "and nowhere else");
     while (cilkrt_group_pending(&group)) {
         cr_assert(!pop_run(w), "every slot was stolen");
         if (cilkrt_tdeque_depth(q) == CUT)
-            cr_expect_eq(atomic_load(&w->stats.failed_pops), 1, "one wait for the newer batch");
+            cr_expect_eq(atomic_load(&w->stats.failed_pops), 2, "two waits for the newer batch");
     }
     cr_expect_eq(cilkrt_tdeque_depth(q), 0);
-    cr_expect_eq(atomic_load(&w->stats.failed_pops), 2, "one wait per batch");
+    cr_expect_eq(atomic_load(&w->stats.failed_pops), 3, "one wait per batch and block");
     for (unsigned long i = 0; i < N; i++)
         cr_expect_eq(taken[i], 1, "task %lu", i);
     for (long i = 0; i < N; i++)
@@ -649,6 +653,119 @@ Test(tdeque, sync_waits_once_for_a_finished_batch_across_a_block)
                      "slot %ld is the owner's again (state 0)", i);
     push(w, &group, count, 0);
     cr_expect(pop_run(w), "the deque works on");
+    free_worker(w);
+    free_worker(thief);
+}
+
+/* Block reuse (tdeque.c): the owner pushes blocks 0 to 2 and a slot of
+ * block 3 (block 0's tasks run run); slots 0 to stolen - 1 are stolen,
+ * one a steal, and run. Then the push that enters block 4 looks for a
+ * finished block. */
+enum { REUSE_N = 3 * CILKRT_TDEQUE_BLOCK + 1 };
+
+static worker *reuse_setup(worker *thief, long stolen, void (*run)(cilkrt_worker *, cilkrt_task *))
+{
+    worker *w = new_worker(0);
+    cilkrt_group_init(&w->pub, &group);
+    reset_taken(REUSE_N + CILKRT_TDEQUE_BLOCK);
+    for (unsigned long i = 0; i < REUSE_N; i++)
+        push(w, &group, i < CILKRT_TDEQUE_BLOCK ? run : count, i);
+    cilkrt_tdeque *q = &w->pub.tq;
+    for (long n = 0, first; n < stolen;) {
+        if (!cilkrt_tdeque_steal_batch(q, 0, &first)) {
+            cr_assert(cilkrt_tdeque_share(q), "more to share");
+            continue;
+        }
+        cilkrt_task_run_batch(thief, q, first, 1);
+        n++;
+    }
+    return w;
+}
+
+/* Pop the whole group as a sync does; the tasks not stolen run here. */
+static void sync_all(worker *w)
+{
+    while (cilkrt_group_pending(&group))
+        pop_run(w);
+}
+
+Test(tdeque, a_finished_block_gives_its_pages_to_a_new_block)
+{
+    worker *thief = busy_thief(1), *w = reuse_setup(thief, CILKRT_TDEQUE_BLOCK + 5, count);
+    cilkrt_tdeque *q = &w->pub.tq;
+    char *old = cilkrt_tdeque_slot(q, 0);
+    for (unsigned long i = REUSE_N; i < REUSE_N + CILKRT_TDEQUE_BLOCK; i++)
+        push(w, &group, count, i); /* into block 4 */
+    cr_expect_eq(q->reused, 1, "block 4 took block 0's pages");
+    cr_expect_eq(cilkrt_tdeque_slot(q, 4 * CILKRT_TDEQUE_BLOCK), old, "at block 0's address");
+    cr_expect_eq(cilkrt_tdeque_slot(q, 0), old, "which block 0 keeps");
+    cr_expect(cilkrt_tdeque_retired(q, CILKRT_TDEQUE_BLOCK - 1), "block 0 retired");
+    cr_expect(!cilkrt_tdeque_retired(q, CILKRT_TDEQUE_BLOCK), "block 1 not");
+    long waits = atomic_load(&w->stats.failed_pops);
+    sync_all(w);
+    cr_expect_eq(atomic_load(&w->stats.failed_pops) - waits, 5,
+                 "block 1's five stolen slots waited for, block 0 popped unread");
+    cr_expect_eq(cilkrt_tdeque_depth(q), 0);
+    cr_expect_eq(cilkrt_tdeque_slot(q, 0), old, "block 0 has its memory back");
+    cr_expect_null(atomic_load(&q->blocks[4]), "and block 4 none");
+    for (unsigned long i = 0; i < REUSE_N + CILKRT_TDEQUE_BLOCK; i++)
+        cr_expect_eq(taken[i], 1, "task %lu", i);
+    push(w, &group, count, 0);
+    cr_expect(pop_run(w), "the deque works on");
+    free_worker(w);
+    free_worker(thief);
+}
+
+Test(tdeque, a_block_not_all_stolen_is_not_reused)
+{
+    worker *thief = busy_thief(1), *w = reuse_setup(thief, CILKRT_TDEQUE_BLOCK - 1, count);
+    for (unsigned long i = REUSE_N; i < REUSE_N + CILKRT_TDEQUE_BLOCK; i++)
+        push(w, &group, count, i);
+    cr_expect_eq(w->pub.tq.reused, 0, "block 0's last slot is the owner's");
+    sync_all(w);
+    for (unsigned long i = 0; i < REUSE_N + CILKRT_TDEQUE_BLOCK; i++)
+        cr_expect_eq(taken[i], 1, "task %lu", i);
+    free_worker(w);
+    free_worker(thief);
+}
+
+/* A thunk that leaves its result in the slot, as a by-value run's does
+ * (compiler/lower_child.c): the sync reads it after the pop. */
+static void leaves_result(cilkrt_worker *w, cilkrt_task *t)
+{
+    count(w, t);
+    *CILKRT_RESULT(t, long) = 1000 + (long)*CILKRT_RECORD_OF(t, unsigned long);
+}
+
+/* The safety check: a block with a result left in it keeps its pages
+ * until the sync has read the result. Counted finished like the others,
+ * block 0 would be given to block 4, whose records (a whole slot's worth
+ * here) would overwrite the results before the sync reads them. */
+Test(tdeque, a_block_with_a_result_left_in_it_is_not_reused)
+{
+    worker *thief = busy_thief(1),
+           *w = reuse_setup(thief, CILKRT_TDEQUE_BLOCK + 5, leaves_result);
+    cilkrt_tdeque *q = &w->pub.tq;
+    typedef struct {
+        unsigned long id;
+        long fill[CILKRT_TASK_ARGS / sizeof(long) - 1];
+    } wide;
+    for (unsigned long i = REUSE_N; i < REUSE_N + CILKRT_TDEQUE_BLOCK; i++) {
+        cilkrt_task *t = cilkrt_task_slot(&w->pub, &group);
+        wide *r = CILKRT_RECORD(&w->pub, t, wide);
+        memset(r, 0xff, sizeof *r);
+        r->id = i;
+        t->run = count;
+        cilkrt_task_push(&w->pub, &group);
+    }
+    cr_expect_eq(q->reused, 0, "block 0 holds results");
+    while (cilkrt_tdeque_depth(q) > 8)
+        pop_run(w);
+    for (long i = 7; i >= 0; i--) {
+        cr_assert_null(cilkrt_task_pop(&w->pub, &group), "%ld was stolen", i);
+        cr_expect_eq(*CILKRT_RESULT(cilkrt_task_popped(&group), long), 1000 + i,
+                     "the result of task %ld", i);
+    }
     free_worker(w);
     free_worker(thief);
 }
@@ -794,14 +911,30 @@ static void stress(int half)
         stress_ws[i] = new_worker(i);
         stress_ws[i]->rng = STRESS_SEED * (uint64_t)i;
     }
+    /* the id of the task at each depth: every eighth of the short bursts'
+     * leaves a result, which the owner checks when it pops the task stolen
+     * (a block reused too early would have lost it: tdeque.c, reuse); the
+     * deep bursts' blocks hold none, and may be reused */
+    uint32_t *ids = calloc(STRESS_OPS, sizeof *ids);
+    unsigned long results = 0, wrong_results = 0;
     stress_start(stress_ws + 1, steal_attempt);
     uint64_t rng = STRESS_SEED;
     unsigned long pushed = 0, popped = 0, failed = 0;
     while (pushed < STRESS_OPS) {
         stress_random(&rng);
-        unsigned long burst = rng % 64 == 0 ? 2 * CILKRT_TDEQUE_BLOCK + rng % 1000 : rng % 32;
-        for (unsigned long k = 0; k < burst && pushed < STRESS_OPS; k++)
-            push(owner_w, &group, count, pushed++);
+        /* now and then a spawn loop's worth: blocks to add while the
+         * thieves finish older ones (reuse) */
+        unsigned long burst = rng % 1024 == 0  ? 16 * CILKRT_TDEQUE_BLOCK
+                              : rng % 64 == 0 ? 2 * CILKRT_TDEQUE_BLOCK + rng % 1000
+                                              : rng % 32;
+        for (unsigned long k = 0; k < burst && pushed < STRESS_OPS; k++) {
+            int result = pushed % 8 == 0 && burst < CILKRT_TDEQUE_BLOCK;
+            ids[cilkrt_tdeque_depth(&owner_w->pub.tq)] = (uint32_t)pushed | (uint32_t)result << 31;
+            push(owner_w, &group, result ? leaves_result : count, pushed);
+            pushed++;
+            if (burst > 4 * CILKRT_TDEQUE_BLOCK && k % 2048 == 2047)
+                sched_yield(); /* (the thieves keep up: whole blocks finish) */
+        }
         if (burst > CILKRT_TDEQUE_BLOCK)
             sched_yield(); /* let the thieves at a deep deque (big batches) */
         long depth = cilkrt_tdeque_depth(&owner_w->pub.tq);
@@ -811,13 +944,22 @@ static void stress(int half)
         long target = depth - (long)pops; /* a stolen batch drops at once */
         while (cilkrt_tdeque_depth(&owner_w->pub.tq) > target) {
             long before = cilkrt_tdeque_depth(&owner_w->pub.tq);
-            if (pop_run(owner_w))
+            if (pop_run(owner_w)) {
                 popped++;
-            else
-                failed += (unsigned long)(before - cilkrt_tdeque_depth(&owner_w->pub.tq));
+                continue;
+            }
+            failed += (unsigned long)(before - cilkrt_tdeque_depth(&owner_w->pub.tq));
+            long id = ids[before - 1] & ~(1u << 31);
+            if (ids[before - 1] >> 31) {
+                results++;
+                wrong_results += *CILKRT_RESULT(cilkrt_task_popped(&group), long) != 1000 + id;
+            }
         }
     }
     unsigned long stolen = stress_stop();
+    free(ids);
+    cr_expect_eq(wrong_results, 0, "%lu of %lu results left by thieves lost", wrong_results,
+                 results);
     unsigned long proxies = 0;
     for (int i = 1; i <= STRESS_THIEVES; i++) {
         proxies += atomic_load(&stress_ws[i]->stats.proxies);
@@ -838,10 +980,12 @@ static void stress(int half)
         cr_expect_gt(atomic_load(&biggest_batch), 1, "a steal took a batch");
         cr_expect_gt(proxies, 0, "a batch was split into a proxy");
     }
+    cr_expect_gt(owner_w->pub.tq.reused, 0, "finished blocks' pages went to new blocks");
     cr_log_info("pushed %lu, popped %lu, found stolen %lu, stolen %lu, peak %ld, biggest batch "
-                "%ld, proxies stolen %ld",
+                "%ld, proxies stolen %ld, blocks reused %ld, results checked %lu",
                 pushed, popped, failed, stolen, cilkrt_tdeque_peak(&owner_w->pub.tq),
-                atomic_load(&biggest_batch), atomic_load(&proxies_stolen));
+                atomic_load(&biggest_batch), atomic_load(&proxies_stolen),
+                owner_w->pub.tq.reused, results);
     free_worker(owner_w);
 }
 

@@ -762,7 +762,7 @@ Test(tdeque, a_block_with_a_result_left_in_it_is_not_reused)
     while (cilkrt_tdeque_depth(q) > 8)
         pop_run(w);
     for (long i = 7; i >= 0; i--) {
-        cr_assert_null(cilkrt_task_pop(&w->pub, &group), "%ld was stolen", i);
+        cr_assert(cilkrt_task_pop(&w->pub, &group) == NULL, "%ld was stolen", i);
         cr_expect_eq(*CILKRT_RESULT(cilkrt_task_popped(&group), long), 1000 + i,
                      "the result of task %ld", i);
     }

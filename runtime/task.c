@@ -371,6 +371,8 @@ static void done_below(cilkrt_tdeque *q, long n)
 static cilkrt_task *pop_slow(cilkrt_worker *pw, int hooks)
 {
     cilkrt_tdeque *q = &pw->tq;
+    if (cilkrt_tdeque_drop(q))
+        return NULL;
     cilkrt_task *t = cilkrt_tdeque_pop(q);
     if (t) {
         settle(pw);

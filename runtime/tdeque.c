@@ -148,9 +148,25 @@ static long split_of(unsigned long ts) { return (long)(ts >> 32); }
 /* The most blocks a new block looks at for pages to reuse */
 #define REUSE_SCAN 8
 
+/* The finished counts (header, reuse), in chunks made as blocks are: a
+ * table for every block a 32-bit index can reach would take address space
+ * that a small `ulimit -v` leaves no room for (tests/runtime/pool_test.c).
+ * Counts wrap: only finished - popped, modulo 2^32, is read. */
+#define COUNT_CHUNK_LOG 10
+#define COUNT_CHUNKS (TABLE_SIZE >> COUNT_CHUNK_LOG)
+
+static _Atomic uint32_t *finished_count(cilkrt_tdeque *q, long b)
+{
+    /* relaxed: made before the block's slots are shared (fill_block), and
+     * published with them */
+    _Atomic uint32_t *chunk =
+        atomic_load_explicit(&q->finished[b >> COUNT_CHUNK_LOG], memory_order_relaxed);
+    return chunk + (b & ((1L << COUNT_CHUNK_LOG) - 1));
+}
+
 /* Per block, the owner's own (header, reuse). */
 struct cilkrt_tdeque_use {
-    long popped;      /* stolen slots it popped */
+    uint32_t popped;  /* stolen slots it popped */
     long retired_top; /* its slots below this index are retired: finished,
                          their memory another block's, never to be read */
     long heir;        /* the block using its pages now, or 0 */
@@ -173,8 +189,7 @@ void cilkrt_tdeque_init(cilkrt_tdeque *q)
 {
     memset(q, 0, sizeof *q);
     q->blocks = xcalloc((size_t)TABLE_SIZE, sizeof *q->blocks, "a task deque's block table");
-    q->finished = xcalloc((size_t)TABLE_SIZE, sizeof *q->finished, "a task deque's block table");
-    q->use = xcalloc((size_t)TABLE_SIZE, sizeof *q->use, "a task deque's block table");
+    q->finished = xcalloc(COUNT_CHUNKS, sizeof *q->finished, "a task deque's block table");
     atomic_init(&q->ts, pack(0, 0));
     atomic_init(&q->movesplit, ASKED_BY_OWNER); /* empty: share the first push */
     atomic_init(&q->push_limit, ASK_PUSH);
@@ -189,6 +204,8 @@ void cilkrt_tdeque_destroy(cilkrt_tdeque *q)
         if (q->use[b].owns) /* (an heir's pages are another block's) */
             munmap(atomic_load_explicit(&q->blocks[b], memory_order_relaxed), BLOCK_BYTES);
     free(q->blocks);
+    for (long c = 0; c < COUNT_CHUNKS; c++)
+        free((void *)atomic_load_explicit(&q->finished[c], memory_order_relaxed));
     free(q->finished);
     free(q->use);
     q->blocks = NULL;
@@ -307,8 +324,8 @@ static char *new_block(void)
  * before the owner's reuse of the pages. */
 static int finished(cilkrt_tdeque *q, long r)
 {
-    long done = atomic_load_explicit(&q->finished[r], memory_order_acquire);
-    return done - q->use[r].popped == CILKRT_TDEQUE_BLOCK;
+    uint32_t done = atomic_load_explicit(finished_count(q, r), memory_order_acquire);
+    return (uint32_t)(done - q->use[r].popped) == CILKRT_TDEQUE_BLOCK;
 }
 
 /* A block below block b whose pages a new block b may take, or -1: one
@@ -350,10 +367,36 @@ static char *reuse(cilkrt_tdeque *q, long b)
     return block;
 }
 
+/* The owner's records for block b: its use entry (the table grows with
+ * the deque: owner only) and its finished count's chunk. */
+static void track_block(cilkrt_tdeque *q, long b)
+{
+    if (b >= q->use_cap) {
+        long cap = q->use_cap ? 2 * q->use_cap : 64;
+        while (cap <= b)
+            cap *= 2;
+        struct cilkrt_tdeque_use *u = realloc(q->use, (size_t)cap * sizeof *u);
+        if (!u) {
+            fprintf(stderr, "cilkrt: error: out of memory for a task deque's block table\n");
+            exit(1);
+        }
+        memset(u + q->use_cap, 0, (size_t)(cap - q->use_cap) * sizeof *u);
+        q->use = u;
+        q->use_cap = cap;
+    }
+    _Atomic uint32_t *_Atomic *chunk = &q->finished[b >> COUNT_CHUNK_LOG];
+    if (!atomic_load_explicit(chunk, memory_order_relaxed))
+        atomic_store_explicit(chunk,
+                              xcalloc(1L << COUNT_CHUNK_LOG, sizeof **chunk,
+                                      "a task deque's block table"),
+                              memory_order_relaxed); /* (published with the slots) */
+}
+
 /* Block b has no memory (new, or its pages went back to the block they
  * came from): give it some, a finished block's or fresh pages. */
 static char *fill_block(cilkrt_tdeque *q, long b)
 {
+    track_block(q, b);
     char *block = reuse(q, b);
     if (!block) {
         block = new_block();
@@ -556,12 +599,33 @@ void cilkrt_tdeque_pop_stolen(cilkrt_tdeque *q)
         set_top(q, i);
 }
 
+/* Drop the slot below top, unread, if the owner knows it done: the rest
+ * of a run it waited for, or retired; in the current block, and drained
+ * (the state in which a sync pops a spawn loop's stolen slots). One call
+ * per slot instead of a pop, the checks and pop_stolen: a sync at P = 2
+ * meets nearly every one of the loop's 10^6 slots so. Returns 1 if it
+ * dropped the slot, 0 if the caller must pop as usual. */
+int cilkrt_tdeque_drop(cilkrt_tdeque *q)
+{
+    long i = top_index(q) - 1;
+    if (i < q->first || !drained(q))
+        return 0;
+    struct cilkrt_tdeque_use *u = &q->use[q->first >> CILKRT_TDEQUE_BLOCK_LOG];
+    if ((i < q->done_from || i >= q->done_top) && i >= u->retired_top)
+        return 0;
+    q->top -= CILKRT_TASK_SLOT; /* (the bounds keep their request values) */
+    u->popped++;
+    if (u->retired_top > i)
+        u->retired_top = i;
+    return 1;
+}
+
 /* n stolen slots of the block of slot i have run to the end, their runs'
  * states stored (header, reuse). release: the runner's work in them comes
  * before the owner's reuse of the pages, which acquires the count. */
 void cilkrt_tdeque_finished(cilkrt_tdeque *q, long i, long n)
 {
-    atomic_fetch_add_explicit(&q->finished[i >> CILKRT_TDEQUE_BLOCK_LOG], n,
+    atomic_fetch_add_explicit(finished_count(q, i >> CILKRT_TDEQUE_BLOCK_LOG), (uint32_t)n,
                               memory_order_release);
 }
 

@@ -170,6 +170,8 @@ void cilkrt_tdeque_pop_stolen(cilkrt_tdeque *q) CILKRT_HIDDEN;
  * is slot top - 1 one of those? */
 void cilkrt_tdeque_done_below(cilkrt_tdeque *q, long n) CILKRT_HIDDEN;
 int cilkrt_tdeque_done(const cilkrt_tdeque *q) CILKRT_HIDDEN;
+/* Owner: drop the slot below top if known done or retired (1), else 0 */
+int cilkrt_tdeque_drop(cilkrt_tdeque *q) CILKRT_HIDDEN;
 /* Owner: is slot i retired, finished and its memory another block's? */
 int cilkrt_tdeque_retired(const cilkrt_tdeque *q, long i) CILKRT_HIDDEN;
 /* Runner: n stolen slots of the block of slot i have run (tdeque.c, reuse) */

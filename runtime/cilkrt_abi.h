@@ -162,14 +162,14 @@ typedef struct cilkrt_tdeque {
     long done_from, done_top; /* stolen slots [done_from, done_top) are done:
                                  the rest of a finished run (task.c) */
     char *_Atomic *blocks;    /* block table, read by thieves */
-    _Atomic __UINT32_TYPE__ *_Atomic *finished; /* per block, in chunks: stolen
-                                 slots run to the end, added by their runners */
+    /* per block, in chunks: stolen slots run to the end (their runners add) */
+    _Atomic __UINT32_TYPE__ *_Atomic *finished;
     struct cilkrt_tdeque_use *use; /* per block, the owner's: stolen slots
                                       popped, pages given away (tdeque.c) */
-    long use_cap;             /* entries in use */
-    long reuse_from;          /* no block below this one can be reused */
-    long reused;              /* new blocks that took a finished block's pages */
-    long mapped, high;        /* blocks mapped; 1 + the highest block used */
+    long use_cap;                  /* entries in use */
+    long reuse_from;               /* no block below this one can be reused */
+    long reused;                   /* new blocks that took a finished block's pages */
+    long mapped, high;             /* blocks mapped; 1 + the highest block used */
     /* thieves' line */
     _Alignas(CILKRT_CACHE_LINE) _Atomic unsigned long ts; /* tail | split << 32 */
     _Atomic int movesplit;                                /* a thief found nothing: share more */

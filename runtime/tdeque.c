@@ -386,10 +386,9 @@ static void track_block(cilkrt_tdeque *q, long b)
     }
     _Atomic uint32_t *_Atomic *chunk = &q->finished[b >> COUNT_CHUNK_LOG];
     if (!atomic_load_explicit(chunk, memory_order_relaxed))
-        atomic_store_explicit(chunk,
-                              xcalloc(1L << COUNT_CHUNK_LOG, sizeof **chunk,
-                                      "a task deque's block table"),
-                              memory_order_relaxed); /* (published with the slots) */
+        atomic_store_explicit(
+            chunk, xcalloc(1L << COUNT_CHUNK_LOG, sizeof **chunk, "a task deque's block table"),
+            memory_order_relaxed); /* (published with the slots) */
 }
 
 /* Block b has no memory (new, or its pages went back to the block they

@@ -743,8 +743,7 @@ static void leaves_result(cilkrt_worker *w, cilkrt_task *t)
  * here) would overwrite the results before the sync reads them. */
 Test(tdeque, a_block_with_a_result_left_in_it_is_not_reused)
 {
-    worker *thief = busy_thief(1),
-           *w = reuse_setup(thief, CILKRT_TDEQUE_BLOCK + 5, leaves_result);
+    worker *thief = busy_thief(1), *w = reuse_setup(thief, CILKRT_TDEQUE_BLOCK + 5, leaves_result);
     cilkrt_tdeque *q = &w->pub.tq;
     typedef struct {
         unsigned long id;
@@ -924,7 +923,7 @@ static void stress(int half)
         stress_random(&rng);
         /* now and then a spawn loop's worth: blocks to add while the
          * thieves finish older ones (reuse) */
-        unsigned long burst = rng % 1024 == 0  ? 16 * CILKRT_TDEQUE_BLOCK
+        unsigned long burst = rng % 1024 == 0 ? 16 * CILKRT_TDEQUE_BLOCK
                               : rng % 64 == 0 ? 2 * CILKRT_TDEQUE_BLOCK + rng % 1000
                                               : rng % 32;
         for (unsigned long k = 0; k < burst && pushed < STRESS_OPS; k++) {
@@ -984,8 +983,8 @@ static void stress(int half)
     cr_log_info("pushed %lu, popped %lu, found stolen %lu, stolen %lu, peak %ld, biggest batch "
                 "%ld, proxies stolen %ld, blocks reused %ld, results checked %lu",
                 pushed, popped, failed, stolen, cilkrt_tdeque_peak(&owner_w->pub.tq),
-                atomic_load(&biggest_batch), atomic_load(&proxies_stolen),
-                owner_w->pub.tq.reused, results);
+                atomic_load(&biggest_batch), atomic_load(&proxies_stolen), owner_w->pub.tq.reused,
+                results);
     free_worker(owner_w);
 }
 

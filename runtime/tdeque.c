@@ -421,6 +421,8 @@ static void use_block(cilkrt_tdeque *q, long b, long t)
         block = fill_block(q, b);
     long heir = q->use[b].heir;
     if (heir) {
+        if (heir == q->peak >> CILKRT_TDEQUE_BLOCK_LOG)
+            q->peak = cilkrt_tdeque_peak(q); /* read off its slots while it has them */
         atomic_store_explicit(&q->blocks[heir], NULL, memory_order_relaxed);
         q->use[b].heir = 0;
     }

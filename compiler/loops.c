@@ -531,15 +531,74 @@ static void put_body(Writer *w, const Loop *lp)
     put(w, block ? " while (0); }\n" : " } while (0); }\n");
 }
 
-/* Divide and conquer over [lo, hi), down to the grain. In continuation
- * mode: spawn the first half, go on with the second (a thief takes the
- * second). In child mode: spawn the second half, go on with the first, so
- * that the iterations run in serial order when nothing is stolen (the
- * sync pops the newest half first: loops_is_ordered). The leaf copies the
- * first value and the step into locals: a store of the body (through a
- * char pointer, say) may alias the struct, and would make the compiler
- * load them at every iteration. */
-static void put_recursion(Writer *w, const Loop *lp)
+/* Is the step k of += k or -= k one integer literal (a decimal, octal or
+ * hexadecimal constant, with or without suffix)? */
+static int step_is_literal(const Unit *u, const Loop *lp)
+{
+    if (lp->step.last != lp->step.first + 1 || kind(u, lp->step.first) != TK_NUMBER)
+        return 0;
+    const Token *t = &u->toks[lp->step.first];
+    const char *s = u->buf + t->off;
+    int hex = t->len > 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X');
+    for (int i = 0; i < t->len; i++) {
+        char c = s[i];
+        if (c == '.' || c == 'p' || c == 'P' || (!hex && (c == 'e' || c == 'E')))
+            return 0;
+    }
+    return 1;
+}
+
+/* The step as a two's complement, as the leaf sees it: a literal where
+ * the step is a constant (++, --, += 3), so that the compiler can keep
+ * one induction variable, v itself; else the value computed once in F
+ * (put_delta). */
+static void put_leaf_delta(Writer *w, const Loop *lp)
+{
+    int lit = step_is_literal(w->u, lp);
+    if (lp->step_kind == TK_INC)
+        put(w, "1ULL");
+    else if (lp->step_kind == TK_DEC)
+        put(w, "-1ULL");
+    else if (lit && lp->step_kind == TK_ADD_ASSIGN)
+        put(w, "(unsigned long long)");
+    else if (lit)
+        put(w, "-(unsigned long long)");
+    else
+        put_fmt(w, "cilkc_c_%d->cilkc_delta", w->id);
+    if (lit)
+        put_range(w, lp->step.first, lp->step.last);
+}
+
+/* The iterations [lo, hi) of one grain: a plain function, no spawn, so
+ * that in either mode the index, v and what the body hoists (a reducer's
+ * view) are locals in registers: the slow clone of a parallel function
+ * keeps its locals in the frame, and a store of the body's would force
+ * them back there at every iteration. The first value and the step are
+ * copied into locals: a store of the body (through a char pointer, say)
+ * may alias the struct, and would make the compiler load them at every
+ * iteration. */
+static void put_leaf(Writer *w, const Loop *lp)
+{
+    int n = w->id;
+    put_fmt(w,
+            "static void cilkc_for_%d_leaf(struct cilkc_for_%d *cilkc_c_%d, unsigned long long "
+            "cilkc_lo, unsigned long long cilkc_hi)\n{",
+            n, n, n);
+    put_declaration_as(w, lp->var, "cilkc_b");
+    put_fmt(w, " = cilkc_c_%d->cilkc_begin;\n  unsigned long long cilkc_d = ", n);
+    put_leaf_delta(w, lp);
+    put_fmt(w,
+            ";\n  for (; cilkc_lo < cilkc_hi; cilkc_lo++)\n"
+            "    cilkc_for_%d_body(cilkc_c_%d, CILKRT_FOR_VALUE(cilkc_b, cilkc_lo, cilkc_d)); }\n",
+            n, n);
+}
+
+/* Divide and conquer over [lo, hi), down to the grain, then the leaf. In
+ * continuation mode: spawn the first half, go on with the second (a thief
+ * takes the second). In child mode: spawn the second half, go on with the
+ * first, so that the iterations run in serial order when nothing is
+ * stolen (the sync pops the newest half first: loops_is_ordered). */
+static void put_recursion(Writer *w)
 {
     int n = w->id;
     put_fmt(w,
@@ -550,18 +609,11 @@ static void put_recursion(Writer *w, const Loop *lp)
             n, n, n, n);
     put_fmt(w,
             w->ordered ? "    cilk_spawn cilkc_for_%d(cilkc_c_%d, cilkc_mid, cilkc_hi);\n"
-                         "    cilkc_hi = cilkc_mid; }\n  {"
+                         "    cilkc_hi = cilkc_mid; }\n"
                        : "    cilk_spawn cilkc_for_%d(cilkc_c_%d, cilkc_lo, cilkc_mid);\n"
-                         "    cilkc_lo = cilkc_mid; }\n  {",
+                         "    cilkc_lo = cilkc_mid; }\n",
             n, n);
-    put_declaration_as(w, lp->var, "cilkc_b");
-    put_fmt(
-        w,
-        " = cilkc_c_%d->cilkc_begin;\n"
-        "    unsigned long long cilkc_d = cilkc_c_%d->cilkc_delta;\n"
-        "    for (; cilkc_lo < cilkc_hi; cilkc_lo++)\n"
-        "      cilkc_for_%d_body(cilkc_c_%d, CILKRT_FOR_VALUE(cilkc_b, cilkc_lo, cilkc_d)); } }\n",
-        n, n, n, n);
+    put_fmt(w, "  cilkc_for_%d_leaf(cilkc_c_%d, cilkc_lo, cilkc_hi); }\n", n, n);
 }
 
 /* ---------------------------------------------------------------------
@@ -795,7 +847,8 @@ static void lower_loop(Writer *w, const Found *f, Buf *before, Splices *es)
     put_position(w, f->loop->first, 0);
     put_struct(w, &lp);
     put_body(w, &lp);
-    put_recursion(w, &lp);
+    put_leaf(w, &lp);
+    put_recursion(w);
     if (f->pragma)
         splice_at(es, (size_t)w->u->toks[f->pragma->first].off, end_of(w->u, f->pragma->first));
     Buf call = {0};

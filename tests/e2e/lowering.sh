@@ -20,7 +20,7 @@
 #     warning in both parallel modes (the ABI header's atomics differ);
 #   - every #line names a line of the input, and the generated helpers are
 #     presumed at their function's line;
-#   - the layout of a small translation (tests/e2e/layout), and no trailing
+#   - the layout of small translations (tests/e2e/layout), and no trailing
 #     white space in any.
 # usage: tests/e2e/lowering.sh   (BUILD: build directory, default build;
 #        UPDATE=1 rewrites the layout goldens)
@@ -215,9 +215,10 @@ done
 # Layout: the translation of tests/e2e/layout/NAME.i is
 # tests/e2e/layout/NAME.MODE.c (UPDATE=1 rewrites them; calls.i: plain
 # calls of a parallel function, spawn and sync where no child is out, the
-# boundary where one may be), and no generated line of the corpus ends in
-# white space.
-for name in fib calls; do
+# boundary where one may be; loop.i: cilk_for's leaf, with a literal step
+# where the step is a constant), and no generated line of the corpus ends
+# in white space.
+for name in fib calls loop; do
     for mode in continuation child; do
         golden=tests/e2e/layout/$name.$mode.c
         "$CILKC" --steal=$mode -o "$work/$name.c" tests/e2e/layout/$name.i ||

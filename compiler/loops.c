@@ -17,9 +17,10 @@
  * and in front of F: struct cilkc_for_N (a pointer to each local of F the
  * body uses, v's first value, the step and the grain), cilkc_for_N_body
  * (BODY, with each captured local x read as (*cilkc_c_N->x) and v a
- * parameter: each iteration has its own copy) and cilkc_for_N, a parallel
- * function that halves [lo, hi), spawns the first half and goes on with
- * the second, down to the grain, then runs the iterations. The call of
+ * parameter: each iteration has its own copy), cilkc_for_N_leaf (a plain
+ * loop over the iterations [lo, hi) of one grain) and cilkc_for_N, a
+ * parallel function that halves [lo, hi), spawns the first half and goes
+ * on with the second, down to the grain, then calls the leaf. The call of
  * cilkc_for_N is a plain call: its implicit sync is the loop's end, and F's
  * own spawns stay as they were. The helpers are C with spawn: the normal
  * lowering of each steal mode writes them. The serial elision reads
@@ -39,7 +40,6 @@
 #include "tokens.h"
 
 #include <stdarg.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -694,16 +694,14 @@ static void put_count(Writer *w, const Loop *lp)
     const char *v = loops_var_name(lp);
     int up = counts_up(lp);
     put_fmt(w, "%s %s cilkc_end ? ", v, tok_spelling(lp->op));
-    char diff[256];
-    snprintf(diff, sizeof diff, "CILKRT_FOR_DIFF(%s, %s)", up ? "cilkc_end" : v,
-             up ? v : "cilkc_end");
+    const char *hi = up ? "cilkc_end" : v, *lo = up ? v : "cilkc_end";
     const char *mag = up ? "cilkc_delta" : "-cilkc_delta";
     if (lp->op == TK_LT || lp->op == TK_GT)
-        put_fmt(w, "(%s - 1) / (%s) + 1", diff, mag);
+        put_fmt(w, "(CILKRT_FOR_DIFF(%s, %s) - 1) / (%s) + 1", hi, lo, mag);
     else if (lp->op == TK_LE || lp->op == TK_GE)
-        put_fmt(w, "%s / (%s) + 1", diff, mag);
+        put_fmt(w, "CILKRT_FOR_DIFF(%s, %s) / (%s) + 1", hi, lo, mag);
     else
-        put_fmt(w, "%s / (%s)", diff, mag);
+        put_fmt(w, "CILKRT_FOR_DIFF(%s, %s) / (%s)", hi, lo, mag);
     put(w, " : 0");
 }
 

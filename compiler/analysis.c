@@ -426,7 +426,10 @@ int analysis_hoisted(const Analysis *a, const Node *n, const Sym *s)
     return 0;
 }
 
-static void find_saves(Analysis *a)
+/* cond[k] (cond may be NULL): site k saves only on one of its paths
+ * (analysis_saves_conditional), so later sites cannot count on what it
+ * saves. */
+static void find_saves(Analysis *a, const unsigned char *cond)
 {
     const Func *fn = a->fn;
     size_t row = (size_t)fn->nlocals + 1;
@@ -455,11 +458,21 @@ static void find_saves(Analysis *a)
                 save = 0;
             }
             a->saves[row * (size_t)k + (size_t)s->index] = (unsigned char)save;
-            in_frame[row * (size_t)k + (size_t)s->index] = (unsigned char)(save || kept);
+            in_frame[row * (size_t)k + (size_t)s->index] =
+                (unsigned char)(kept || (save && !(cond && cond[k])));
         }
     }
     free(in_frame);
     free(pl);
+}
+
+void analysis_saves_conditional(Analysis *a, const unsigned char *cond)
+{
+    free(a->saves);
+    free(a->hoists);
+    a->hoists = NULL;
+    a->nhoists = 0;
+    find_saves(a, cond);
 }
 
 int analysis_saves(const Analysis *a, int site, const Sym *s)
@@ -639,7 +652,7 @@ int analyze_func(const Unit *u, const Func *fn, Diag *d, Analysis *a)
     }
     a->lazy = can_be_lazy(a);
     a->has_resident = any_resident(a);
-    find_saves(a);
+    find_saves(a, NULL);
     return 0;
 }
 

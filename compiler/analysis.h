@@ -53,6 +53,10 @@ int analysis_site(const Analysis *a, const Node *n);
  * 0 when s is dead after the spawn or the frame already holds its value
  * (analysis.c proves either on the statement list, conservatively). */
 int analysis_saves(const Analysis *a, int site, const Sym *s);
+/* Work the saves out again, where cond[k] (k from 1 to nspawns) says that
+ * site k saves only when its child is not a leaf (lower_cont.c, the
+ * leaf try): a later site then saves what k saved, as if k had not. */
+void analysis_saves_conditional(Analysis *a, const unsigned char *cond);
 /* Must the fast clone save s when loop n starts, and whenever it allocates
  * its frame inside n, in place of the saves at n's spawns (which
  * analysis_saves leaves out)? n writes s nowhere, so the frame's copy

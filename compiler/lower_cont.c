@@ -17,11 +17,13 @@
  * The walker of lower.c writes both clones' bodies and calls back here for
  * spawn, sync and return, and when a declaration hides a saved local.
  */
+#include "arena.h"
 #include "lower_impl.h"
 
 #include "tokens.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* The frame's own abort count (a unit with abort), read where a child's
@@ -99,6 +101,22 @@ static int carries_pointer(const Lower *L, const Node *n)
 static int pushes_lazily(const Lower *L, const Node *n)
 {
     return cont_lazy_unit(L) && lower_parallel_callee(L, n);
+}
+
+/* Does this spawn, of FN by FN itself, try the child's entry first
+ * (cilkc_try_FN) and only when it is no leaf allocate the frame, save and
+ * push (emit_try_call)? */
+static int tries_leaf(const Lower *L, const Node *n)
+{
+    return L->try_k && lower_parallel_callee(L, n) == L->fn;
+}
+
+static int spawns_itself(const Lower *L)
+{
+    for (int k = 0; k < L->a.nspawns; k++)
+        if (tries_leaf(L, L->a.spawns[k]))
+            return 1;
+    return 0;
 }
 
 /* The call of a continuation-mode clone, on the temporaries; a parallel
@@ -356,6 +374,12 @@ static void emit_frame_free(Lower *L)
 {
     if (L->a.uses_alloca)
         emit_str(&L->e, "if (cilkc_f->h.allocas) cilkrt_alloca_release(cilkc_w, &cilkc_f->h); ");
+    if (spawns_itself(L)) {
+        /* leaf children were spawned without a frame */
+        emit_str(&L->e, "cilkrt_count_spawns(cilkc_w, cilkc_ns); if (cilkc_f) "
+                        "cilkrt_frame_free(cilkc_w, &cilkc_f->h, sizeof *cilkc_f); ");
+        return;
+    }
     emit_str(&L->e, L->a.lazy ? "if (cilkc_f) { " : "{ ");
     emit_str(&L->e, "cilkrt_count_spawns(cilkc_w, cilkc_ns); "
                     "cilkrt_frame_free(cilkc_w, &cilkc_f->h, sizeof *cilkc_f); } ");
@@ -466,40 +490,36 @@ static void synced_call_end(Lower *L, const Node *n, int site)
         emit_fmt(&L->e, " cilkc_called_%d:;", site);
 }
 
-/* Push the frame, call the child, pop. A failed pop means the continuation
- * was stolen: the result goes to the frame (cilkrt_deliver) and this clone
- * returns; otherwise it is stored here, as a plain call would. A parallel
- * callee of this unit pushes the frame itself, when it reaches its
- * spawning part (emit_lazy_entry), and says where: no push, no pop around
- * a child that returns from its leaf test. In a unit with abort, a frame
- * whose ancestors aborted it spawns nothing more. */
-void cont_spawn(Lower *L, const Node *n, int site)
+/* A failed pop: the continuation was stolen. The result goes to the
+ * frame (cilkrt_deliver) and this clone returns. */
+static void emit_failed_pop(Lower *L, const Node *n, int site, const char *frame)
 {
     int slow = L->clone == CLONE_SLOW;
-    const char *frame = slow ? "cilkc_h" : "&cilkc_f->h";
-    int by_ptr = lower_dest_by_pointer(L, n);
-    emit_str(&L->e, "{ ");
     if (!slow)
-        emit_ensure_frame(L);
-    if (L->aborts)
-        emit_fmt(&L->e,
-                 "if (__atomic_load_n(&cilkrt_abort_epoch, __ATOMIC_RELAXED) != "
-                 "cilkc_f->cilkc_epoch && cilkrt_abort_poll(%s)) cilkrt_cut_off(); else ",
-                 frame);
-    emit_str(&L->e, "{ ");
-    /* The destination's address is taken by the parent before the child
-     * runs; it travels with this child (not in a per-site frame slot: a
-     * thief may spawn again at this site before this child returns). */
-    if (by_ptr) {
-        emit_str(&L->e, "__typeof__(");
-        lower_dest_pointer(L, n);
-        emit_str(&L->e, ") cilkc_d = ");
-        lower_dest_pointer(L, n);
-        emit_str(&L->e, "; ");
-    }
-    if (n->inlet && n->nextra)
-        emit_inlet_extra(L, n, site, frame);
-    lower_arg_temps(L, n);
+        emit_str(&L->e, "cilkrt_count_spawns(cilkc_w, cilkc_ns); ");
+    lower_ws(L, "cilkrt_wsp_give(cilkc_w, " WS "); ");
+    emit_deliver(L, n, site, frame);
+    if (slow)
+        emit_str(&L->e, "return;");
+    else
+        emit_dummy_return(L);
+}
+
+/* The result, declared where a value comes back. */
+static void emit_result_decl(Lower *L, const Node *n)
+{
+    if (!has_value(L, n))
+        return;
+    emit_str(&L->e, "__typeof__(");
+    lower_call_text(L, n);
+    emit_str(&L->e, ") cilkc_r = ");
+}
+
+/* Push (or leave it to the lazy entry), call, pop; then the result goes
+ * to its destination or inlet, as a plain call's would. */
+static void emit_push_call_pop(Lower *L, const Node *n, int site, const char *frame)
+{
+    int slow = L->clone == CLONE_SLOW;
     if (!slow)
         emit_saves(L, site);
     ws_spawn(L, n);
@@ -513,30 +533,62 @@ void cont_spawn(Lower *L, const Node *n, int site)
         emit_fmt(&L->e, "%s = %d; long cilkc_t = cilkrt_push(cilkc_w, %s); ",
                  slow ? "cilkc_h->entry" : "cilkc_f->h.entry", site, frame);
     emit_fmt(&L->e, "%s { ", spawn_count(n, slow));
-    if (has_value(L, n)) {
-        emit_str(&L->e, "__typeof__(");
-        lower_call_text(L, n);
-        emit_str(&L->e, ") cilkc_r = ");
-    }
+    emit_result_decl(L, n);
     emit_call(L, n, site, frame);
     emit_str(&L->e, "; ");
     if (!ws_callee_enters(L, n))
         lower_ws(L, "cilkrt_wsp_leave(cilkc_w, &cilkc_wc); ");
     emit_str(&L->e, pushes_lazily(L, n) ? "if (cilkc_t >= 0 && !cilkrt_pop(cilkc_w, cilkc_t)) { "
                                         : "if (!cilkrt_pop(cilkc_w, cilkc_t)) { ");
-    if (!slow)
-        emit_str(&L->e, "cilkrt_count_spawns(cilkc_w, cilkc_ns); ");
-    lower_ws(L, "cilkrt_wsp_give(cilkc_w, " WS "); ");
-    emit_deliver(L, n, site, frame);
-    if (slow)
-        emit_str(&L->e, "return;");
-    else
-        emit_dummy_return(L);
+    emit_failed_pop(L, n, site, frame);
     emit_str(&L->e, " } ");
     lower_ws(L, "cilkrt_wsp_merge(cilkc_w, " WS "); ");
     if (L->holds_lock)
         emit_str(&L->e, "cilkrt_frame_lock(cilkc_h); ");
     emit_store(L, n, site);
+}
+
+static void emit_try_call(Lower *L, const Node *n, int site, const char *frame);
+
+/* Push the frame, call the child, pop. A failed pop means the continuation
+ * was stolen: the result goes to the frame (cilkrt_deliver) and this clone
+ * returns; otherwise it is stored here, as a plain call would. A parallel
+ * callee of this unit pushes the frame itself, when it reaches its
+ * spawning part (emit_lazy_entry), and says where: no push, no pop around
+ * a child that returns from its leaf test; FN's spawns of itself go
+ * further (emit_try_call). In a unit with abort, a frame whose ancestors
+ * aborted it spawns nothing more. */
+void cont_spawn(Lower *L, const Node *n, int site)
+{
+    int slow = L->clone == CLONE_SLOW;
+    const char *frame = slow ? "cilkc_h" : "&cilkc_f->h";
+    int tries = tries_leaf(L, n);
+    emit_str(&L->e, "{ ");
+    if (!slow && !tries)
+        emit_ensure_frame(L);
+    if (L->aborts)
+        emit_fmt(&L->e,
+                 "if (__atomic_load_n(&cilkrt_abort_epoch, __ATOMIC_RELAXED) != "
+                 "cilkc_f->cilkc_epoch && cilkrt_abort_poll(%s)) cilkrt_cut_off(); else ",
+                 frame);
+    emit_str(&L->e, "{ ");
+    /* The destination's address is taken by the parent before the child
+     * runs; it travels with this child (not in a per-site frame slot: a
+     * thief may spawn again at this site before this child returns). */
+    if (lower_dest_by_pointer(L, n)) {
+        emit_str(&L->e, "__typeof__(");
+        lower_dest_pointer(L, n);
+        emit_str(&L->e, ") cilkc_d = ");
+        lower_dest_pointer(L, n);
+        emit_str(&L->e, "; ");
+    }
+    if (n->inlet && n->nextra)
+        emit_inlet_extra(L, n, site, frame);
+    lower_arg_temps(L, n);
+    if (tries)
+        emit_try_call(L, n, site, frame);
+    else
+        emit_push_call_pop(L, n, site, frame);
     if (skips_sync(L, n))
         emit_fmt(&L->e, " goto cilkc_called_%d;", site);
     emit_str(&L->e, "} }");
@@ -807,15 +859,11 @@ int cont_lazy_unit(const Lower *L) { return !L->workspan && !L->aborts; }
 /* The declarator of g's lazy entry: the fast clone's, and where the push
  * went (inline: gcc folds the slot's test at the call; unused where
  * nothing spawns g). */
+static void emit_inline_signature(Lower *L, const Func *g, const char *part, const char *extra);
+
 void cont_lazy_signature(Lower *L, const Func *g)
 {
-    emit_str(&L->e, g->decl->storage & SC_STATIC ? "inline __attribute__((unused))"
-                                                 : "static inline __attribute__((unused))");
-    lower_clone_spec(L, g);
-    Buf name = {0};
-    buf_printf(&name, "cilkc_lazy_%s", g->sym->name);
-    lower_signature(L, g, name.data, FAST_EXTRA ", long *cilkc_tp");
-    buf_free(&name);
+    emit_inline_signature(L, g, "lazy", FAST_EXTRA ", long *cilkc_tp");
 }
 
 /* The push of the parent's frame, with its resume index: the spawn site,
@@ -823,28 +871,163 @@ void cont_lazy_signature(Lower *L, const Func *g)
 #define LAZY_PUSH                                                                                  \
     "cilkc_parent->entry = cilkc_site; *cilkc_tp = cilkrt_push(cilkc_w, cilkc_parent); "
 
+/* ---- The leaf try: what the entry hands over when it reaches a spawn ----
+ *
+ * cilkc_try_FN runs the split entry's statements (bounded: no loop, call
+ * or goto) and returns FN's value if they return; if they reach the
+ * spawning part instead, it sets go in struct cilkc_pre_FN and leaves
+ * there the locals they declared and the parameters. Inline, so gcc
+ * keeps the struct in registers. */
+
+static void pre_field(Lower *L, const Sym *s, Buf *b)
+{
+    (void)b;
+    emit_fmt(&L->e, " __typeof__(((struct cilkc_locals_%s *)0)->", L->name);
+    emit_field(&L->e, s);
+    emit_fmt(&L->e, ") %s;", s->name);
+}
+
+static void pre_store(Lower *L, const Sym *s, Buf *b)
+{
+    (void)b;
+    emit_fmt(&L->e, "cilkc_pre->%s = %s; ", s->name, s->name);
+}
+
+static void pre_arg(Lower *L, const Sym *s, Buf *b)
+{
+    emit_fmt(&L->e, ", %s.%s", b->data, s->name);
+}
+
+static void emit_pre_struct(Lower *L)
+{
+    emit_fmt(&L->e, "struct cilkc_pre_%s { int go;", L->name);
+    lower_each_passed(L, L->try_k, pre_field, NULL);
+    for (int i = 0; i < L->fn->nparams; i++)
+        pre_field(L, L->fn->params[i], NULL);
+    emit_str(&L->e, " };\n");
+}
+
+/* Storage and declarator of an inline entry (lazy, try): unused where
+ * nothing spawns FN. */
+static void emit_inline_signature(Lower *L, const Func *g, const char *part, const char *extra)
+{
+    emit_str(&L->e, g->decl->storage & SC_STATIC ? "inline __attribute__((unused))"
+                                                 : "static inline __attribute__((unused))");
+    lower_clone_spec(L, g);
+    Buf name = {0};
+    buf_printf(&name, "cilkc_%s_%s", part, g->sym->name);
+    lower_signature(L, g, name.data, extra);
+    buf_free(&name);
+}
+
+static void emit_try_signature(Lower *L)
+{
+    Buf extra = {0};
+    buf_printf(&extra, "cilkrt_worker *cilkc_w, struct cilkc_pre_%s *cilkc_pre", L->name);
+    emit_inline_signature(L, L->fn, "try", extra.data);
+    buf_free(&extra);
+}
+
+static void emit_try_entry(Lower *L)
+{
+    emit_anchor(&L->e, L->fn->first);
+    L->nvisible = 0;
+    emit_try_signature(L);
+    emit_fmt(&L->e, "\n{ unsigned long cilkc_ns = 0; struct cilkc_frame_%s *cilkc_f = 0; ",
+             L->name);
+    for (int i = 0; i < L->fn->nparams; i++)
+        lower_push_visible(L, L->fn->params[i]);
+    emit_str(&L->e, "cilkc_pre->go = 0; ");
+    lower_stmts(L, L->fn->body, 0, L->try_k);
+    emit_anchor(&L->e, L->fn->first); /* not the last statement's line */
+    emit_str(&L->e, "cilkc_pre->go = 1; ");
+    lower_each_passed(L, L->try_k, pre_store, NULL);
+    for (int i = 0; i < L->fn->nparams; i++)
+        pre_store(L, L->fn->params[i], NULL);
+    emit_dummy_return(L);
+    emit_str(&L->e, " }\n");
+}
+
+/* The spawning part's call with what the try handed over in `pre`. */
+static void emit_spawning_from(Lower *L, const char *frame, const char *site, const char *dst,
+                               const char *pre)
+{
+    Buf b = {0};
+    buf_printf(&b, "%s", pre);
+    emit_fmt(&L->e, "cilkc_spawning_%s(cilkc_w, %s, %s, %s", L->name, frame, site, dst);
+    lower_each_passed(L, L->try_k, pre_arg, &b);
+    for (int i = 0; i < L->fn->nparams; i++)
+        pre_arg(L, L->fn->params[i], &b);
+    emit_str(&L->e, ")");
+    buf_free(&b);
+}
+
+/* FN's spawn of itself: the child's entry runs first, with no frame, no
+ * save and no push; a leaf child (its entry returned) is a plain call.
+ * Otherwise the parent allocates its frame if it has none, saves, sets its
+ * resume index and pushes, then calls the child's spawning part: the
+ * continuation becomes stealable a bounded time after the spawn (the
+ * entry's statements, the allocation, the saves), as with the lazy entry,
+ * and before the child can push anything of its own (DESIGN §3). A site
+ * saves only on this path, so later sites cannot count on its saves
+ * (analysis_saves_conditional). */
+static void emit_try_call(Lower *L, const Node *n, int site, const char *frame)
+{
+    int slow = L->clone == CLONE_SLOW;
+    emit_fmt(&L->e, "long cilkc_t; struct cilkc_pre_%s cilkc_p; %s { ", L->name,
+             spawn_count(n, slow));
+    emit_result_decl(L, n);
+    emit_fmt(&L->e, "cilkc_try_%s(cilkc_w, &cilkc_p", L->name);
+    for (int i = 0; i < n->nargs; i++)
+        emit_fmt(&L->e, ", cilkc_a%d", i);
+    emit_str(&L->e, "); if (cilkc_p.go) { ");
+    if (!slow) {
+        emit_ensure_frame(L);
+        emit_saves(L, site);
+    }
+    emit_fmt(&L->e, "%s = %d; cilkc_t = cilkrt_push(cilkc_w, %s); ",
+             slow ? "cilkc_h->entry" : "cilkc_f->h.entry", site, frame);
+    if (has_value(L, n))
+        emit_str(&L->e, "cilkc_r = ");
+    Buf at = {0};
+    buf_printf(&at, "%d", site);
+    emit_spawning_from(L, frame, at.data, carries_pointer(L, n) ? "(void *)cilkc_d" : "0",
+                       "cilkc_p");
+    buf_free(&at);
+    emit_str(&L->e, "; if (!cilkrt_pop(cilkc_w, cilkc_t)) { ");
+    emit_failed_pop(L, n, site, frame);
+    emit_str(&L->e, " } } ");
+    emit_store(L, n, site);
+}
+
 /* cilkc_lazy_FN: what a spawn calls, the parent's frame not yet pushed.
  * When the fast clone is split and its entry runs in bounded time
- * (lower_split_bounded), the entry's statements run first, and the frame
- * is pushed only when the child reaches its spawning part: a child that
- * returns from its leaf test costs its parent no push and no pop, and
- * *cilkc_tp = -1 tells the parent so. Otherwise the frame is pushed
- * first, as before any other call. Either way the parent pops the slot,
- * and a failed pop delivers there, so which failed pop delivers is as in
- * DESIGN §3: the frame is pushed, later than the call, but still before
- * the child can push its own. */
+ * (lower_split_bounded), the entry's statements run first (cilkc_try_FN),
+ * and the frame is pushed only when the child reaches its spawning part:
+ * a child that returns from its leaf test costs its parent no push and no
+ * pop, and *cilkc_tp = -1 tells the parent so. Otherwise the frame is
+ * pushed first, as before any other call. Either way the parent pops the
+ * slot, and a failed pop delivers there, so which failed pop delivers is
+ * as in DESIGN §3: the frame is pushed, later than the call, but still
+ * before the child can push its own. */
 static void emit_lazy_entry(Lower *L)
 {
-    int k = lower_split_point(L);
     emit_anchor(&L->e, L->fn->first);
     L->nvisible = 0;
     cont_lazy_signature(L, L->fn);
     emit_str(&L->e, "\n{ ");
-    if (k && lower_split_bounded(L, k)) {
-        emit_fast_head(L);
-        emit_str(&L->e, "*cilkc_tp = -1; ");
-        lower_stmts(L, L->fn->body, 0, k);
-        emit_spawning_call(L, k, LAZY_PUSH);
+    if (L->try_k) {
+        emit_fmt(&L->e, "struct cilkc_pre_%s cilkc_p; ", L->name);
+        if (!L->is_void) {
+            lower_return_type(L, "cilkc_r");
+            emit_str(&L->e, " = ");
+        }
+        emit_fmt(&L->e, "cilkc_try_%s(cilkc_w, &cilkc_p%s", L->name, L->fn->nparams ? ", " : "");
+        lower_param_list(L, "");
+        emit_fmt(&L->e, "); if (!cilkc_p.go) { *cilkc_tp = -1; return%s; } " LAZY_PUSH "\n  %s",
+                 L->is_void ? "" : " cilkc_r", L->is_void ? "" : "return ");
+        emit_spawning_from(L, "cilkc_parent", "cilkc_site", "cilkc_dst", "cilkc_p");
+        emit_str(&L->e, L->is_void ? "; return; }\n" : "; }\n");
         return;
     }
     emit_fmt(&L->e, LAZY_PUSH "\n  %scilkc_fast_%s(cilkc_w, cilkc_parent, cilkc_site, cilkc_dst",
@@ -1020,6 +1203,26 @@ static void emit_extra_struct(Lower *L, const Node *n, int k)
     emit_str(&L->e, " };\n");
 }
 
+/* FN's split point if its entry runs in bounded time (cilkc_try_FN and
+ * the lazy entry run it first), else 0. */
+static int try_point(const Lower *L)
+{
+    int k = cont_lazy_unit(L) ? lower_split_point(L) : 0;
+    return k && lower_split_bounded(L, k) ? k : 0;
+}
+
+/* The fast clone saves at a spawn that tries only when the child is no
+ * leaf: later spawns must not count on those saves. */
+static void conditional_saves(Lower *L)
+{
+    unsigned char *cond = xmalloc((size_t)L->a.nspawns + 1);
+    cond[0] = 0;
+    for (int k = 1; k <= L->a.nspawns; k++)
+        cond[k] = (unsigned char)tries_leaf(L, L->a.spawns[k - 1]);
+    analysis_saves_conditional(&L->a, cond);
+    free(cond);
+}
+
 /* Everything FN becomes in continuation mode, after its locals struct. */
 void cont_func(Lower *L)
 {
@@ -1032,11 +1235,21 @@ void cont_func(Lower *L)
         L->name, L->name, L->name, L->name, L->name, L->name, L->aborts);
     for (int k = 1; k <= L->a.nspawns; k++)
         emit_extra_struct(L, L->a.spawns[k - 1], k);
+    L->try_k = try_point(L);
+    if (L->try_k) {
+        emit_pre_struct(L);
+        emit_try_signature(L);
+        emit_str(&L->e, ";\n");
+        if (spawns_itself(L))
+            conditional_saves(L);
+    }
     if (cont_lazy_unit(L)) {
         cont_lazy_signature(L, L->fn);
         emit_str(&L->e, ";\n");
     }
     emit_fast_clone(L);
+    if (L->try_k)
+        emit_try_entry(L);
     if (cont_lazy_unit(L))
         emit_lazy_entry(L);
     emit_slow_clone(L);

@@ -56,6 +56,8 @@ typedef struct {
                        leaves the body */
     int holds_lock; /* slow clone with inlets: its code runs under the
                        frame's lock, released across spawns and syncs */
+    int try_k;      /* continuation mode: fn's split point when its spawns of
+                       itself try the child's entry first (lower_cont.c) */
 } Lower;
 
 /* lower_types.c: types as text */

@@ -86,14 +86,20 @@ grep_generated "lazy push after the leaf test" examples/fib.cilkc continuation \
 grep_generated "lazy entry: no push yet" examples/fib.cilkc continuation "*cilkc_tp = -1;"
 grep_generated "lazy entry pushes before a call" tests/corpus/steal_split_entry.cilkc continuation \
     "cilkc_parent->entry = cilkc_site; *cilkc_tp = cilkrt_push(cilkc_w, cilkc_parent); return cilkc_fast_split("
-grep_generated "lazy pop" examples/fib.cilkc continuation \
+grep_generated "lazy pop" tests/corpus/steal_lazy_push.cilkc continuation \
     "if (cilkc_t >= 0 && !cilkrt_pop(cilkc_w, cilkc_t))"
+# fib's spawns of itself try the child's entry first: the frame, the saves
+# and the push only for a child that is no leaf
+grep_generated "leaf try" examples/fib.cilkc continuation \
+    "cilkc_r = cilkc_try_fib(cilkc_w, &cilkc_p, cilkc_a0); if (cilkc_p.go) { if (!cilkc_f) {"
+grep_generated "lazy entry runs the try" examples/fib.cilkc continuation \
+    "if (!cilkc_p.go) { *cilkc_tp = -1; return cilkc_r; }"
 grep_generated "call kept" tests/e2e/layout/calls.i continuation "c = g(n + 1);"
 grep_generated "lazy frame" examples/fib.cilkc continuation "struct cilkc_frame_fib *cilkc_f = 0;"
 grep_generated "fib spawn 1 saves nothing" examples/fib.cilkc continuation \
-    "cilkc_a0 = (n - 1); long cilkc_t;"
+    "cilkc_f->l.n_0 = n; } cilkc_f->h.entry = 1;"
 grep_generated "fib spawn 2 saves x" examples/fib.cilkc continuation \
-    "cilkc_a0 = (n - 2); cilkc_f->l.x_1 = x; long cilkc_t;"
+    "cilkc_f->l.n_0 = n; } cilkc_f->l.x_1 = x; cilkc_f->h.entry = 2;"
 grep_generated "saves: kept and changed at spawn 1" tests/corpus/steal_saves.cilkc continuation \
     "cilkc_f->l.kept_1 = kept; cilkc_f->l.changed_2 = changed; cilkc_f->h.entry = 1;"
 grep_generated "saves: changed again and r1 at spawn 2" tests/corpus/steal_saves.cilkc continuation \

@@ -21,6 +21,19 @@ long v;
 static void cilkc_slow_g(cilkrt_worker *, cilkrt_frame *);
 static void cilkc_inlet_g(cilkrt_frame *, int, void *);
 static const cilkrt_desc cilkc_desc_g = { cilkc_slow_g, cilkc_inlet_g, "g", 0 };
+struct cilkc_pre_g {
+    int go;
+#line 1
+    __typeof__(((struct cilkc_locals_g *)0)->x_1) x;
+#line 1
+    __typeof__(((struct cilkc_locals_g *)0)->n_0) n;
+};
+#line 1
+static inline __attribute__((unused))
+#line 1
+long cilkc_try_g (cilkrt_worker *cilkc_w, struct cilkc_pre_g *cilkc_pre,
+#line 1
+       long n);
 #line 1
 static inline __attribute__((unused))
 #line 1
@@ -57,13 +70,6 @@ long cilkc_spawning_g (cilkrt_worker *cilkc_w, cilkrt_frame *cilkc_parent, int c
     (void)x;
     {
     {
-#line 7
-        if (!cilkc_f) {
-#line 7
-            cilkc_f = (struct cilkc_frame_g *)cilkrt_frame_alloc(cilkc_w, sizeof *cilkc_f, &cilkc_desc_g, cilkc_parent, cilkc_site, cilkc_dst);
-#line 7
-            cilkc_f->l.n_0 = n;
-        }
         {
 #line 7
             __typeof__(((void)0,
@@ -74,28 +80,46 @@ long cilkc_spawning_g (cilkrt_worker *cilkc_w, cilkrt_frame *cilkc_parent, int c
 #line 7
             long cilkc_t;
 #line 7
+            struct cilkc_pre_g cilkc_p;
+#line 7
             cilkc_ns++;
             {
 #line 7
                 __typeof__(
 #line 7
-              g(n - 1)) cilkc_r = cilkc_lazy_g(cilkc_w, &cilkc_f->h, 1, 0, &cilkc_t, cilkc_a0);
+              g(n - 1)) cilkc_r = cilkc_try_g(cilkc_w, &cilkc_p, cilkc_a0);
 #line 7
-                if (cilkc_t >= 0 && !cilkrt_pop(cilkc_w, cilkc_t)) {
+                if (cilkc_p.go) {
 #line 7
-                    cilkrt_count_spawns(cilkc_w, cilkc_ns);
+                    if (!cilkc_f) {
 #line 7
-                    struct {
-                        void *d;
-                        __typeof__(cilkc_r) v;
+                        cilkc_f = (struct cilkc_frame_g *)cilkrt_frame_alloc(cilkc_w, sizeof *cilkc_f, &cilkc_desc_g, cilkc_parent, cilkc_site, cilkc_dst);
 #line 7
-                    } cilkc_res = { 0, cilkc_r };
+                        cilkc_f->l.n_0 = n;
+                    }
 #line 7
-                    cilkrt_deliver(cilkc_w, &cilkc_f->h, 1, &cilkc_res);
+                    cilkc_f->h.entry = 1;
 #line 7
-                    return (
+                    cilkc_t = cilkrt_push(cilkc_w, &cilkc_f->h);
+#line 7
+                    cilkc_r = cilkc_spawning_g(cilkc_w, &cilkc_f->h, 1, 0, cilkc_p.x, cilkc_p.n);
+#line 7
+                    if (!cilkrt_pop(cilkc_w, cilkc_t)) {
+#line 7
+                        cilkrt_count_spawns(cilkc_w, cilkc_ns);
+#line 7
+                        struct {
+                            void *d;
+                            __typeof__(cilkc_r) v;
+#line 7
+                        } cilkc_res = { 0, cilkc_r };
+#line 7
+                        cilkrt_deliver(cilkc_w, &cilkc_f->h, 1, &cilkc_res);
+#line 7
+                        return (
 #line 1
 long ){0};
+                    }
                 }
                 {
 #line 7
@@ -113,24 +137,18 @@ long cilkc_r = (
 #line 9
            x + 1);
 #line 9
-        if (cilkc_f) {
+        cilkrt_count_spawns(cilkc_w, cilkc_ns);
 #line 9
-            cilkrt_count_spawns(cilkc_w, cilkc_ns);
-#line 9
-            cilkrt_frame_free(cilkc_w, &cilkc_f->h, sizeof *cilkc_f);
-        }
+        if (cilkc_f) cilkrt_frame_free(cilkc_w, &cilkc_f->h, sizeof *cilkc_f);
 #line 9
         return cilkc_r;
     }
 #line 9
     }
 #line 9
-    if (cilkc_f) {
+    cilkrt_count_spawns(cilkc_w, cilkc_ns);
 #line 9
-        cilkrt_count_spawns(cilkc_w, cilkc_ns);
-#line 9
-        cilkrt_frame_free(cilkc_w, &cilkc_f->h, sizeof *cilkc_f);
-    }
+    if (cilkc_f) cilkrt_frame_free(cilkc_w, &cilkc_f->h, sizeof *cilkc_f);
 #line 9
     return (
 #line 1
@@ -165,17 +183,56 @@ long cilkc_r = (
 #line 6
                n);
 #line 6
-            if (cilkc_f) {
+            cilkrt_count_spawns(cilkc_w, cilkc_ns);
 #line 6
-                cilkrt_count_spawns(cilkc_w, cilkc_ns);
-#line 6
-                cilkrt_frame_free(cilkc_w, &cilkc_f->h, sizeof *cilkc_f);
-            }
+            if (cilkc_f) cilkrt_frame_free(cilkc_w, &cilkc_f->h, sizeof *cilkc_f);
 #line 6
             return cilkc_r;
         }
 #line 1
     return cilkc_spawning_g(cilkc_w, cilkc_parent, cilkc_site, cilkc_dst, x, n);
+#line 1
+}
+#line 1
+static inline __attribute__((unused))
+#line 1
+long cilkc_try_g (cilkrt_worker *cilkc_w, struct cilkc_pre_g *cilkc_pre,
+#line 1
+       long n)
+#line 1
+{
+#line 1
+    unsigned long cilkc_ns = 0;
+#line 1
+    struct cilkc_frame_g *cilkc_f = 0;
+#line 1
+    cilkc_pre->go = 0;
+
+    long x = {0};
+
+    if (n < 2)
+        {
+#line 1
+long cilkc_r = (
+#line 6
+               n);
+#line 6
+            cilkrt_count_spawns(cilkc_w, cilkc_ns);
+#line 6
+            if (cilkc_f) cilkrt_frame_free(cilkc_w, &cilkc_f->h, sizeof *cilkc_f);
+#line 6
+            return cilkc_r;
+        }
+#line 1
+    cilkc_pre->go = 1;
+#line 1
+    cilkc_pre->x = x;
+#line 1
+    cilkc_pre->n = n;
+#line 1
+    return (
+#line 1
+long ){0};
 #line 1
 }
 #line 1
@@ -187,44 +244,22 @@ long cilkc_lazy_g (cilkrt_worker *cilkc_w, cilkrt_frame *cilkc_parent, int cilkc
 #line 1
 {
 #line 1
-    unsigned long cilkc_ns = 0;
+    struct cilkc_pre_g cilkc_p;
 #line 1
-    struct cilkc_frame_g *cilkc_f = 0;
+long cilkc_r = cilkc_try_g(cilkc_w, &cilkc_p, n);
 #line 1
-    (void)cilkc_parent;
+    if (!cilkc_p.go) {
 #line 1
-    (void)cilkc_site;
+        *cilkc_tp = -1;
 #line 1
-    (void)cilkc_dst;
-#line 1
-    (void)&cilkc_desc_g;
-#line 1
-    *cilkc_tp = -1;
-
-    long x = {0};
-
-    if (n < 2)
-        {
-#line 1
-long cilkc_r = (
-#line 6
-               n);
-#line 6
-            if (cilkc_f) {
-#line 6
-                cilkrt_count_spawns(cilkc_w, cilkc_ns);
-#line 6
-                cilkrt_frame_free(cilkc_w, &cilkc_f->h, sizeof *cilkc_f);
-            }
-#line 6
-            return cilkc_r;
-        }
+        return cilkc_r;
+    }
 #line 1
     cilkc_parent->entry = cilkc_site;
 #line 1
     *cilkc_tp = cilkrt_push(cilkc_w, cilkc_parent);
 #line 1
-    return cilkc_spawning_g(cilkc_w, cilkc_parent, cilkc_site, cilkc_dst, x, n);
+    return cilkc_spawning_g(cilkc_w, cilkc_parent, cilkc_site, cilkc_dst, cilkc_p.x, cilkc_p.n);
 #line 1
 }
 #line 1
@@ -290,6 +325,8 @@ static void cilkc_slow_g(cilkrt_worker *cilkc_w, cilkrt_frame *cilkc_h)
 #line 7
             long cilkc_t;
 #line 7
+            struct cilkc_pre_g cilkc_p;
+#line 7
             cilkrt_count_spawns(cilkc_w, 1);
             {
 #line 7
@@ -297,19 +334,28 @@ static void cilkc_slow_g(cilkrt_worker *cilkc_w, cilkrt_frame *cilkc_h)
 #line 7
               g(cilkc_f->l.n_0
 #line 7
-                  - 1)) cilkc_r = cilkc_lazy_g(cilkc_w, cilkc_h, 1, 0, &cilkc_t, cilkc_a0);
+                  - 1)) cilkc_r = cilkc_try_g(cilkc_w, &cilkc_p, cilkc_a0);
 #line 7
-                if (cilkc_t >= 0 && !cilkrt_pop(cilkc_w, cilkc_t)) {
+                if (cilkc_p.go) {
 #line 7
-                    struct {
-                        void *d;
-                        __typeof__(cilkc_r) v;
+                    cilkc_h->entry = 1;
 #line 7
-                    } cilkc_res = { 0, cilkc_r };
+                    cilkc_t = cilkrt_push(cilkc_w, cilkc_h);
 #line 7
-                    cilkrt_deliver(cilkc_w, cilkc_h, 1, &cilkc_res);
+                    cilkc_r = cilkc_spawning_g(cilkc_w, cilkc_h, 1, 0, cilkc_p.x, cilkc_p.n);
 #line 7
-                    return;
+                    if (!cilkrt_pop(cilkc_w, cilkc_t)) {
+#line 7
+                        struct {
+                            void *d;
+                            __typeof__(cilkc_r) v;
+#line 7
+                        } cilkc_res = { 0, cilkc_r };
+#line 7
+                        cilkrt_deliver(cilkc_w, cilkc_h, 1, &cilkc_res);
+#line 7
+                        return;
+                    }
                 }
                 {
 #line 7

@@ -23,6 +23,21 @@ long v;
 static void cilkc_slow_fib(cilkrt_worker *, cilkrt_frame *);
 static void cilkc_inlet_fib(cilkrt_frame *, int, void *);
 static const cilkrt_desc cilkc_desc_fib = { cilkc_slow_fib, cilkc_inlet_fib, "fib", 0 };
+struct cilkc_pre_fib {
+    int go;
+#line 1
+    __typeof__(((struct cilkc_locals_fib *)0)->x_1) x;
+#line 1
+    __typeof__(((struct cilkc_locals_fib *)0)->y_2) y;
+#line 1
+    __typeof__(((struct cilkc_locals_fib *)0)->n_0) n;
+};
+#line 1
+static inline __attribute__((unused))
+#line 1
+long cilkc_try_fib (cilkrt_worker *cilkc_w, struct cilkc_pre_fib *cilkc_pre,
+#line 1
+         int n);
 #line 1
 static inline __attribute__((unused))
 #line 1
@@ -61,13 +76,6 @@ long cilkc_spawning_fib (cilkrt_worker *cilkc_w, cilkrt_frame *cilkc_parent, int
     (void)y;
     {
     {
-#line 7
-        if (!cilkc_f) {
-#line 7
-            cilkc_f = (struct cilkc_frame_fib *)cilkrt_frame_alloc(cilkc_w, sizeof *cilkc_f, &cilkc_desc_fib, cilkc_parent, cilkc_site, cilkc_dst);
-#line 7
-            cilkc_f->l.n_0 = n;
-        }
         {
 #line 7
             __typeof__(((void)0,
@@ -78,28 +86,46 @@ long cilkc_spawning_fib (cilkrt_worker *cilkc_w, cilkrt_frame *cilkc_parent, int
 #line 7
             long cilkc_t;
 #line 7
+            struct cilkc_pre_fib cilkc_p;
+#line 7
             cilkc_ns++;
             {
 #line 7
                 __typeof__(
 #line 7
-              fib(n - 1)) cilkc_r = cilkc_lazy_fib(cilkc_w, &cilkc_f->h, 1, 0, &cilkc_t, cilkc_a0);
+              fib(n - 1)) cilkc_r = cilkc_try_fib(cilkc_w, &cilkc_p, cilkc_a0);
 #line 7
-                if (cilkc_t >= 0 && !cilkrt_pop(cilkc_w, cilkc_t)) {
+                if (cilkc_p.go) {
 #line 7
-                    cilkrt_count_spawns(cilkc_w, cilkc_ns);
+                    if (!cilkc_f) {
 #line 7
-                    struct {
-                        void *d;
-                        __typeof__(cilkc_r) v;
+                        cilkc_f = (struct cilkc_frame_fib *)cilkrt_frame_alloc(cilkc_w, sizeof *cilkc_f, &cilkc_desc_fib, cilkc_parent, cilkc_site, cilkc_dst);
 #line 7
-                    } cilkc_res = { 0, cilkc_r };
+                        cilkc_f->l.n_0 = n;
+                    }
 #line 7
-                    cilkrt_deliver(cilkc_w, &cilkc_f->h, 1, &cilkc_res);
+                    cilkc_f->h.entry = 1;
 #line 7
-                    return (
+                    cilkc_t = cilkrt_push(cilkc_w, &cilkc_f->h);
+#line 7
+                    cilkc_r = cilkc_spawning_fib(cilkc_w, &cilkc_f->h, 1, 0, cilkc_p.x, cilkc_p.y, cilkc_p.n);
+#line 7
+                    if (!cilkrt_pop(cilkc_w, cilkc_t)) {
+#line 7
+                        cilkrt_count_spawns(cilkc_w, cilkc_ns);
+#line 7
+                        struct {
+                            void *d;
+                            __typeof__(cilkc_r) v;
+#line 7
+                        } cilkc_res = { 0, cilkc_r };
+#line 7
+                        cilkrt_deliver(cilkc_w, &cilkc_f->h, 1, &cilkc_res);
+#line 7
+                        return (
 #line 1
 long ){0};
+                    }
                 }
                 {
 #line 7
@@ -110,13 +136,6 @@ long ){0};
     }
 #line 8
     {
-#line 8
-        if (!cilkc_f) {
-#line 8
-            cilkc_f = (struct cilkc_frame_fib *)cilkrt_frame_alloc(cilkc_w, sizeof *cilkc_f, &cilkc_desc_fib, cilkc_parent, cilkc_site, cilkc_dst);
-#line 8
-            cilkc_f->l.n_0 = n;
-        }
         {
 #line 8
             __typeof__(((void)0,
@@ -125,32 +144,50 @@ long ){0};
 #line 8
                   n - 2);
 #line 8
-            cilkc_f->l.x_1 = x;
-#line 8
             long cilkc_t;
+#line 8
+            struct cilkc_pre_fib cilkc_p;
 #line 8
             cilkc_ns++;
             {
 #line 8
                 __typeof__(
 #line 8
-              fib(n - 2)) cilkc_r = cilkc_lazy_fib(cilkc_w, &cilkc_f->h, 2, 0, &cilkc_t, cilkc_a0);
+              fib(n - 2)) cilkc_r = cilkc_try_fib(cilkc_w, &cilkc_p, cilkc_a0);
 #line 8
-                if (cilkc_t >= 0 && !cilkrt_pop(cilkc_w, cilkc_t)) {
+                if (cilkc_p.go) {
 #line 8
-                    cilkrt_count_spawns(cilkc_w, cilkc_ns);
+                    if (!cilkc_f) {
 #line 8
-                    struct {
-                        void *d;
-                        __typeof__(cilkc_r) v;
+                        cilkc_f = (struct cilkc_frame_fib *)cilkrt_frame_alloc(cilkc_w, sizeof *cilkc_f, &cilkc_desc_fib, cilkc_parent, cilkc_site, cilkc_dst);
 #line 8
-                    } cilkc_res = { 0, cilkc_r };
+                        cilkc_f->l.n_0 = n;
+                    }
 #line 8
-                    cilkrt_deliver(cilkc_w, &cilkc_f->h, 2, &cilkc_res);
+                    cilkc_f->l.x_1 = x;
 #line 8
-                    return (
+                    cilkc_f->h.entry = 2;
+#line 8
+                    cilkc_t = cilkrt_push(cilkc_w, &cilkc_f->h);
+#line 8
+                    cilkc_r = cilkc_spawning_fib(cilkc_w, &cilkc_f->h, 2, 0, cilkc_p.x, cilkc_p.y, cilkc_p.n);
+#line 8
+                    if (!cilkrt_pop(cilkc_w, cilkc_t)) {
+#line 8
+                        cilkrt_count_spawns(cilkc_w, cilkc_ns);
+#line 8
+                        struct {
+                            void *d;
+                            __typeof__(cilkc_r) v;
+#line 8
+                        } cilkc_res = { 0, cilkc_r };
+#line 8
+                        cilkrt_deliver(cilkc_w, &cilkc_f->h, 2, &cilkc_res);
+#line 8
+                        return (
 #line 1
 long ){0};
+                    }
                 }
                 {
 #line 8
@@ -168,24 +205,18 @@ long cilkc_r = (
 #line 10
            x + y);
 #line 10
-        if (cilkc_f) {
+        cilkrt_count_spawns(cilkc_w, cilkc_ns);
 #line 10
-            cilkrt_count_spawns(cilkc_w, cilkc_ns);
-#line 10
-            cilkrt_frame_free(cilkc_w, &cilkc_f->h, sizeof *cilkc_f);
-        }
+        if (cilkc_f) cilkrt_frame_free(cilkc_w, &cilkc_f->h, sizeof *cilkc_f);
 #line 10
         return cilkc_r;
     }
 #line 10
     }
 #line 10
-    if (cilkc_f) {
+    cilkrt_count_spawns(cilkc_w, cilkc_ns);
 #line 10
-        cilkrt_count_spawns(cilkc_w, cilkc_ns);
-#line 10
-        cilkrt_frame_free(cilkc_w, &cilkc_f->h, sizeof *cilkc_f);
-    }
+    if (cilkc_f) cilkrt_frame_free(cilkc_w, &cilkc_f->h, sizeof *cilkc_f);
 #line 10
     return (
 #line 1
@@ -222,12 +253,9 @@ long cilkc_r = (
 #line 6
                n);
 #line 6
-            if (cilkc_f) {
+            cilkrt_count_spawns(cilkc_w, cilkc_ns);
 #line 6
-                cilkrt_count_spawns(cilkc_w, cilkc_ns);
-#line 6
-                cilkrt_frame_free(cilkc_w, &cilkc_f->h, sizeof *cilkc_f);
-            }
+            if (cilkc_f) cilkrt_frame_free(cilkc_w, &cilkc_f->h, sizeof *cilkc_f);
 #line 6
             return cilkc_r;
         }
@@ -238,7 +266,7 @@ long cilkc_r = (
 #line 1
 static inline __attribute__((unused))
 #line 1
-long cilkc_lazy_fib (cilkrt_worker *cilkc_w, cilkrt_frame *cilkc_parent, int cilkc_site, void *cilkc_dst, long *cilkc_tp,
+long cilkc_try_fib (cilkrt_worker *cilkc_w, struct cilkc_pre_fib *cilkc_pre,
 #line 1
          int n)
 #line 1
@@ -248,15 +276,7 @@ long cilkc_lazy_fib (cilkrt_worker *cilkc_w, cilkrt_frame *cilkc_parent, int cil
 #line 1
     struct cilkc_frame_fib *cilkc_f = 0;
 #line 1
-    (void)cilkc_parent;
-#line 1
-    (void)cilkc_site;
-#line 1
-    (void)cilkc_dst;
-#line 1
-    (void)&cilkc_desc_fib;
-#line 1
-    *cilkc_tp = -1;
+    cilkc_pre->go = 0;
 
     long x = {0};
 #line 3
@@ -269,21 +289,51 @@ long cilkc_r = (
 #line 6
                n);
 #line 6
-            if (cilkc_f) {
+            cilkrt_count_spawns(cilkc_w, cilkc_ns);
 #line 6
-                cilkrt_count_spawns(cilkc_w, cilkc_ns);
-#line 6
-                cilkrt_frame_free(cilkc_w, &cilkc_f->h, sizeof *cilkc_f);
-            }
+            if (cilkc_f) cilkrt_frame_free(cilkc_w, &cilkc_f->h, sizeof *cilkc_f);
 #line 6
             return cilkc_r;
         }
+#line 1
+    cilkc_pre->go = 1;
+#line 1
+    cilkc_pre->x = x;
+#line 1
+    cilkc_pre->y = y;
+#line 1
+    cilkc_pre->n = n;
+#line 1
+    return (
+#line 1
+long ){0};
+#line 1
+}
+#line 1
+static inline __attribute__((unused))
+#line 1
+long cilkc_lazy_fib (cilkrt_worker *cilkc_w, cilkrt_frame *cilkc_parent, int cilkc_site, void *cilkc_dst, long *cilkc_tp,
+#line 1
+         int n)
+#line 1
+{
+#line 1
+    struct cilkc_pre_fib cilkc_p;
+#line 1
+long cilkc_r = cilkc_try_fib(cilkc_w, &cilkc_p, n);
+#line 1
+    if (!cilkc_p.go) {
+#line 1
+        *cilkc_tp = -1;
+#line 1
+        return cilkc_r;
+    }
 #line 1
     cilkc_parent->entry = cilkc_site;
 #line 1
     *cilkc_tp = cilkrt_push(cilkc_w, cilkc_parent);
 #line 1
-    return cilkc_spawning_fib(cilkc_w, cilkc_parent, cilkc_site, cilkc_dst, x, y, n);
+    return cilkc_spawning_fib(cilkc_w, cilkc_parent, cilkc_site, cilkc_dst, cilkc_p.x, cilkc_p.y, cilkc_p.n);
 #line 1
 }
 #line 1
@@ -351,6 +401,8 @@ static void cilkc_slow_fib(cilkrt_worker *cilkc_w, cilkrt_frame *cilkc_h)
 #line 7
             long cilkc_t;
 #line 7
+            struct cilkc_pre_fib cilkc_p;
+#line 7
             cilkrt_count_spawns(cilkc_w, 1);
             {
 #line 7
@@ -358,19 +410,28 @@ static void cilkc_slow_fib(cilkrt_worker *cilkc_w, cilkrt_frame *cilkc_h)
 #line 7
               fib(cilkc_f->l.n_0
 #line 7
-                    - 1)) cilkc_r = cilkc_lazy_fib(cilkc_w, cilkc_h, 1, 0, &cilkc_t, cilkc_a0);
+                    - 1)) cilkc_r = cilkc_try_fib(cilkc_w, &cilkc_p, cilkc_a0);
 #line 7
-                if (cilkc_t >= 0 && !cilkrt_pop(cilkc_w, cilkc_t)) {
+                if (cilkc_p.go) {
 #line 7
-                    struct {
-                        void *d;
-                        __typeof__(cilkc_r) v;
+                    cilkc_h->entry = 1;
 #line 7
-                    } cilkc_res = { 0, cilkc_r };
+                    cilkc_t = cilkrt_push(cilkc_w, cilkc_h);
 #line 7
-                    cilkrt_deliver(cilkc_w, cilkc_h, 1, &cilkc_res);
+                    cilkc_r = cilkc_spawning_fib(cilkc_w, cilkc_h, 1, 0, cilkc_p.x, cilkc_p.y, cilkc_p.n);
 #line 7
-                    return;
+                    if (!cilkrt_pop(cilkc_w, cilkc_t)) {
+#line 7
+                        struct {
+                            void *d;
+                            __typeof__(cilkc_r) v;
+#line 7
+                        } cilkc_res = { 0, cilkc_r };
+#line 7
+                        cilkrt_deliver(cilkc_w, cilkc_h, 1, &cilkc_res);
+#line 7
+                        return;
+                    }
                 }
                 {
 #line 7
@@ -399,6 +460,8 @@ static void cilkc_slow_fib(cilkrt_worker *cilkc_w, cilkrt_frame *cilkc_h)
 #line 8
             long cilkc_t;
 #line 8
+            struct cilkc_pre_fib cilkc_p;
+#line 8
             cilkrt_count_spawns(cilkc_w, 1);
             {
 #line 8
@@ -406,19 +469,28 @@ static void cilkc_slow_fib(cilkrt_worker *cilkc_w, cilkrt_frame *cilkc_h)
 #line 8
               fib(cilkc_f->l.n_0
 #line 8
-                    - 2)) cilkc_r = cilkc_lazy_fib(cilkc_w, cilkc_h, 2, 0, &cilkc_t, cilkc_a0);
+                    - 2)) cilkc_r = cilkc_try_fib(cilkc_w, &cilkc_p, cilkc_a0);
 #line 8
-                if (cilkc_t >= 0 && !cilkrt_pop(cilkc_w, cilkc_t)) {
+                if (cilkc_p.go) {
 #line 8
-                    struct {
-                        void *d;
-                        __typeof__(cilkc_r) v;
+                    cilkc_h->entry = 2;
 #line 8
-                    } cilkc_res = { 0, cilkc_r };
+                    cilkc_t = cilkrt_push(cilkc_w, cilkc_h);
 #line 8
-                    cilkrt_deliver(cilkc_w, cilkc_h, 2, &cilkc_res);
+                    cilkc_r = cilkc_spawning_fib(cilkc_w, cilkc_h, 2, 0, cilkc_p.x, cilkc_p.y, cilkc_p.n);
 #line 8
-                    return;
+                    if (!cilkrt_pop(cilkc_w, cilkc_t)) {
+#line 8
+                        struct {
+                            void *d;
+                            __typeof__(cilkc_r) v;
+#line 8
+                        } cilkc_res = { 0, cilkc_r };
+#line 8
+                        cilkrt_deliver(cilkc_w, cilkc_h, 2, &cilkc_res);
+#line 8
+                        return;
+                    }
                 }
                 {
 #line 8

@@ -856,11 +856,11 @@ static void emit_fast_clone(Lower *L)
  * cilkc_lazy_FN. */
 int cont_lazy_unit(const Lower *L) { return !L->workspan && !L->aborts; }
 
+static void emit_inline_signature(Lower *L, const Func *g, const char *part, const char *extra);
+
 /* The declarator of g's lazy entry: the fast clone's, and where the push
  * went (inline: gcc folds the slot's test at the call; unused where
  * nothing spawns g). */
-static void emit_inline_signature(Lower *L, const Func *g, const char *part, const char *extra);
-
 void cont_lazy_signature(Lower *L, const Func *g)
 {
     emit_inline_signature(L, g, "lazy", FAST_EXTRA ", long *cilkc_tp");

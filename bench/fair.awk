@@ -2,24 +2,34 @@
 # a table of the cilkc modes against the serial elision at large sizes,
 # then each goal of issues 9, 11 and 13 beside its figure, met or not met.
 #
-# usage: awk -F, -f fair.awk FAIR_CSV MAIN_CSV SWEEP_CSV
+# usage: awk -F, -f fair.awk FAIR_CSV MAIN_CSV SWEEP_CSV FAIR_RAW MAIN_RAW
 #   FAIR_CSV   docs/bench-fair.csv: the fair fight's own runs
 #   MAIN_CSV   docs/bench.csv: the main table's runs, for the goals on
 #              programs it already measures (spawn loop, reducer sum,
 #              cilk_for loop): nothing is run twice
 #   SWEEP_CSV  docs/bench-spawnloop-memory.csv: peak RSS at 10^7 spawns
+#   FAIR_RAW, MAIN_RAW  the runs the first two summarize, one row a run
+#              (results/fair-raw.csv, results/raw.csv), for the rounds
 # The first two have the columns of summarize.awk with key=4: bench,size,
 # config,P,runs,ok,median_s,min_s,max_s,maxrss_kb,spawns,steals,peak_live,
-# status,cpu_median_s,cpu_min_s,cpu_max_s; the sweep has key=3 (no size).
-# Any of them may be empty (/dev/null): its goals read "not measured".
+# status,cpu_median_s,cpu_min_s,cpu_max_s; the sweep has key=3 (no size);
+# the raw files bench,size,config,P,run,status,time_s,... (run.sh).
+# Any of them may be empty (/dev/null): its goals read "not measured", or
+# have no range without their raw runs.
 #
-# Each figure is a ratio (or a difference per spawn) of medians; its range
-# combines the extremes the other way round (a/b: min a / max b to max a /
-# min b), so it holds every ratio the runs could give. A goal is met when
-# the median figure, as printed, meets it; "(range crosses it)" says that
-# the range holds values on both sides. CPU time (user + system of the
-# process, start-up included) gives the same figure again where it means
-# the same thing: not for T1/T2, where two workers use more CPU, not less.
+# Each figure is a ratio (or a difference per spawn) of medians. Its range
+# comes from the rounds: run.sh alternates a program's configurations
+# within a round, so run i of one configuration and run i of another ran
+# seconds apart, on the same state of the (shared) machine, while their
+# extremes may be minutes apart. The figure is computed for each round
+# that both configurations ran ok (a failed run drops its round: the
+# pairs column counts the rest), and the range is the min-max of these
+# per-round figures, beside their median. A goal is met when the figure
+# of the medians, as printed, meets it; it is decided when the whole
+# per-round range is on one side ("(range crosses it)" otherwise). CPU
+# time (user + system of the process, start-up included) gives the same
+# figure again where it means the same thing: not for T1/T2, where two
+# workers use more CPU, not less.
 
 function ms(s) {
     s *= 1000
@@ -53,36 +63,78 @@ function id_of(src, name, config, p) {
     return src SUBSEP name SUBSEP config SUBSEP p
 }
 
+# ---- rounds -----------------------------------------------------------------
+
+# Are id's raw runs the ones its summary row counts (as many ok runs, the
+# same extremes)? The main table's summary (in --docs) and raw file (in
+# --bin) come from the last run.sh with the main programs only when every
+# run used the same --docs and --bin.
+function has_rounds(id) {
+    return has(id) && nraw[id] == nok[id] && rmin[id] == lo[id] + 0 && rmax[id] == hi[id] + 0
+}
+
+# rounds(a, b, f, per_spawn): fills f[1..n], sorted, with the figure of
+# each round that a and b both ran ok, and returns n: t_a / t_b, or with
+# per_spawn, (t_a - t_b) in ns / per_spawn. 0 without both raw runs.
+function rounds(a, b, f, per_spawn,    r, n, i, x) {
+    n = 0
+    if (!has_rounds(a) || !has_rounds(b)) return 0
+    for (r = 1; r <= last_round[a]; r++) {
+        if (!((a, r) in rt) || !((b, r) in rt)) continue
+        if (per_spawn) x = (rt[a, r] - rt[b, r]) * 1e9 / per_spawn
+        else if (rt[b, r] > 0) x = rt[a, r] / rt[b, r]
+        else continue
+        for (i = ++n; i > 1 && f[i - 1] > x; i--) f[i] = f[i - 1]
+        f[i] = x
+    }
+    return n
+}
+
+# rounds_of(a, b): how many rounds a goal on a and b had, ok or not.
+function rounds_of(a, b) {
+    return nruns[a] > nruns[b] ? nruns[a] : nruns[b]
+}
+
 # ---- goal rows --------------------------------------------------------------
 
-# verdict(v, lo_v, hi_v, op, goal): v, lo_v and hi_v as printed; op "<=" or ">=".
-function verdict(v, lo_v, hi_v, op, goal,    met, r) {
+function meets(x, op, goal) {
+    return op == "<=" ? x + 0 <= goal + 0 : x + 0 >= goal + 0
+}
+
+# verdict(v, l, h, op, goal, m): v the figure, l and h the per-round range,
+# as printed ("-" when there is none); m the rounds the goal had.
+function verdict(v, l, h, op, goal, m,    r) {
     if (v == "-") return "not measured"
-    goal += 0
-    met = op == "<=" ? v + 0 <= goal : v + 0 >= goal
-    r = met ? "met" : "not met"
-    if (lo_v != "-" && (op == "<=" ? lo_v + 0 <= goal && hi_v + 0 > goal : lo_v + 0 < goal && hi_v + 0 >= goal))
-        r = r " (range crosses it)"
+    r = meets(v, op, goal) ? "met" : "not met"
+    if (l == "-") return m > 0 ? r " (no paired rounds)" : r
+    if (meets(l, op, goal) != meets(h, op, goal)) return r " (range crosses it)"
+    # Only when a failed run dropped a round: with every round paired, a
+    # median of a over (or minus) a median of b lies within the rounds' figures.
+    if (meets(l, op, goal) != meets(v, op, goal)) return r " (every round on the other side)"
     return r
 }
 
-# goal_row(what, op, goal, v, lo_v, hi_v, cpu_v, note): one row of the goals
-# table; goal is a string, printed as the issue writes it ("2.0").
-function goal_row(what, op, goal, v, lo_v, hi_v, cpu_v, note) {
-    printf "| %s | %s %s | %s | %s | %s | %s |\n", what, op == "<=" ? "≤" : "≥", goal, v,
-        lo_v == "-" ? "-" : lo_v " to " hi_v, cpu_v, verdict(v, lo_v, hi_v, op, goal) note
+# goal_row(what, op, goal, v, f, n, m, cpu_v, note): one row of the goals
+# table; goal is a string, printed as the issue writes it ("2.0"); f[1..n]
+# the sorted per-round figures of m rounds (m 0: a goal without rounds).
+function goal_row(what, op, goal, v, f, n, m, cpu_v, note,    l, h, med_f, pairs) {
+    l = h = med_f = "-"
+    if (v != "-" && n > 0) {
+        l = sprintf("%.2f", f[1])
+        h = sprintf("%.2f", f[n])
+        med_f = sprintf("%.2f", n % 2 ? f[(n + 1) / 2] : (f[n / 2] + f[n / 2 + 1]) / 2)
+    }
+    pairs = m == 0 || v == "-" ? "-" : n == m ? n : n " of " m
+    printf "| %s | %s %s | %s | %s | %s | %s | %s | %s |\n", what, op == "<=" ? "≤" : "≥", goal, v,
+        l == "-" ? "-" : l " to " h, med_f, pairs, cpu_v, verdict(v, l, h, op, goal, m) note
 }
 
 # ratio_goal(what, a, b, op, goal, with_cpu): goal on med[a] / med[b].
-function ratio_goal(what, a, b, op, goal, with_cpu,    v, l, h, c) {
+function ratio_goal(what, a, b, op, goal, with_cpu,    v, f, n, c) {
     v = ratio(a, b, med)
-    l = h = "-"
-    if (v != "-" && lo[b] > 0) {
-        l = sprintf("%.2f", lo[a] / hi[b])
-        h = sprintf("%.2f", hi[a] / lo[b])
-    }
+    n = rounds(a, b, f, 0)
     c = with_cpu ? ratio(a, b, cmed) : "-"
-    goal_row(what, op, goal, v, l, h, c, missing_note(a, b))
+    goal_row(what, op, goal, v, f, n, rounds_of(a, b), c, missing_note(a, b))
 }
 
 # A goal says which of its configurations is missing, or had runs that
@@ -104,34 +156,35 @@ function title(src, name) {
 
 # spawn_goal(config, op, goal): fib's ns per spawn above the -fno-inline
 # serial program, (T1 - Ts) / spawns, the spawns from CILK_STATS.
-function spawn_goal(config, goal,    t1, ts, n, v, l, h, c) {
+function spawn_goal(config, goal,    t1, ts, sp, v, f, k, c) {
     t1 = id_of("F", "fib", config, 1)
     ts = id_of("F", "fib", "serial-noinline", 1)
-    n = spawns[t1]
-    v = l = h = c = "-"
-    if (has(t1) && has(ts) && n != "-" && n > 0) {
-        v = sprintf("%.2f", (med[t1] - med[ts]) * 1e9 / n)
-        l = sprintf("%.2f", (lo[t1] - hi[ts]) * 1e9 / n)
-        h = sprintf("%.2f", (hi[t1] - lo[ts]) * 1e9 / n)
+    sp = spawns[t1]
+    v = c = "-"
+    k = 0
+    if (has(t1) && has(ts) && sp != "-" && sp > 0) {
+        v = sprintf("%.2f", (med[t1] - med[ts]) * 1e9 / sp)
+        k = rounds(t1, ts, f, sp)
         if (cmed[t1] != "-" && cmed[ts] != "-")
-            c = sprintf("%.2f", (cmed[t1] - cmed[ts]) * 1e9 / n)
+            c = sprintf("%.2f", (cmed[t1] - cmed[ts]) * 1e9 / sp)
     }
     goal_row("9: " title("F", "fib") ", ns per spawn above the `-fno-inline` serial program, " \
-        label[config], "<=", goal, v, l, h, c, missing_note(t1, ts))
+        label[config], "<=", goal, v, f, k, rounds_of(t1, ts), c, missing_note(t1, ts))
 }
 
-# rss_goal(config, goal): peak RSS (MiB) of the spawn loop at 10^7 spawns.
-function rss_goal(config, goal,    id, v) {
+# rss_goal(config, goal): peak RSS (MiB) of the spawn loop at 10^7 spawns
+# (the median of the sweep's runs: no rounds).
+function rss_goal(config, goal,    id, v, f) {
     id = 10000000 SUBSEP config
     v = id in rss && rss[id] != "-" ? sprintf("%.2f", rss[id] / 1024) : "-"
     goal_row("9: spawnloop(10^7), pending children, peak RSS MiB at P = " sweep_p[id] ", " \
-        label[config], "<=", goal, v, "-", "-", "-", \
+        label[config], "<=", goal, v, f, 0, 0, "-", \
         v == "-" ? (id in rss ? ": " sweep_status[id] : ": no sweep at 10^7 (QUICK stops at 10^6)") : "")
 }
 
 function fair_goals(    i, m, name, mode) {
-    print "| goal (issue) | goal | median | range | by CPU time | verdict |"
-    print "|---|---|---|---|---|---|"
+    print "| goal (issue) | goal | figure | range of the rounds | median of the rounds | pairs | by CPU time | verdict |"
+    print "|---|---|---|---|---|---|---|---|"
     spawn_goal("cont", "2.5")
     spawn_goal("child", "2.0")
     for (m = 1; m <= 2; m++) {
@@ -215,11 +268,23 @@ FILENAME == ARGV[3] {
     sweep_p[id] = $3
     next
 }
+# A raw file: each ok run's time by its round (run.sh's "run" column).
+FILENAME == ARGV[4] || FILENAME == ARGV[5] {
+    if ($6 != "ok") next
+    id = id_of(FILENAME == ARGV[4] ? "F" : "M", $1, $3, $4)
+    rt[id, $5] = $7
+    if (!(id in nraw) || $7 + 0 < rmin[id]) rmin[id] = $7 + 0
+    if (!(id in nraw) || $7 + 0 > rmax[id]) rmax[id] = $7 + 0
+    if ($5 + 0 > last_round[id]) last_round[id] = $5 + 0
+    nraw[id]++
+    next
+}
 {
     src = FILENAME == ARGV[1] ? "F" : "M"
     if (src == "F" && !(($1) in in_fair)) { in_fair[$1] = 1; fair[++nfair] = $1 }
     size[src, $1] = $2
     id = id_of(src, $1, $3, $4)
+    nruns[id] = $5; nok[id] = $6
     med[id] = $7; lo[id] = $8; hi[id] = $9; spawns[id] = $11; status[id] = $14
     cmed[id] = NF >= 17 ? $15 : "-"; clo[id] = NF >= 17 ? $16 : "-"; chi[id] = NF >= 17 ? $17 : "-"
 }

@@ -132,8 +132,12 @@ mkdir -p "$results" "$docs"
 raw=$results/raw.csv
 sweep_raw=$results/sweep-raw.csv
 fair_raw=$results/fair-raw.csv
-echo "bench,size,config,P,run,status,time_s,maxrss_kb,spawns,steals,peak_live,cpu_s" > "$raw"
-echo "n,config,P,run,status,time_s,maxrss_kb,spawns,steals,peak_live,cpu_s" > "$sweep_raw"
+# A run without the main programs (--only fair) keeps their raw file: the
+# fair fight's goals pair the rounds of the runs docs/bench.csv summarizes.
+if [ -n "$benches" ]; then
+    echo "bench,size,config,P,run,status,time_s,maxrss_kb,spawns,steals,peak_live,cpu_s" > "$raw"
+    echo "n,config,P,run,status,time_s,maxrss_kb,spawns,steals,peak_live,cpu_s" > "$sweep_raw"
+fi
 echo "bench,size,config,P,run,status,time_s,maxrss_kb,spawns,steals,peak_live,cpu_s" > "$fair_raw"
 
 # The runtime's statistics (CILK_STATS=1, format in docs/runtime.md):
@@ -234,7 +238,8 @@ combos() {
 # run_rounds RAW RUNS SHORT_RUNS SIZE_FN COMBOS_FN NAME...: rounds, each
 # running every configuration of every NAME once and appending its rows to
 # RAW, RUNS rounds for each NAME (SHORT_RUNS for a short one); the
-# starting configuration rotates from round to round.
+# starting configuration rotates from round to round. A row's run column
+# is its round: fair.awk pairs two configurations' runs by it.
 run_rounds() {
     local raw=$1 nruns=$2 short_runs=$3 size_fn=$4 combos_fn=$5 round name size n i combo config p list
     local last=0
@@ -401,12 +406,15 @@ fi
     echo "of the bench's $elapsed s; load average at the end $load."
     echo "Times in ms, median (min-max): T1, T2 the computation's wall time at P = 1, 2;"
     echo "CPU the process's user + system time (all threads, start-up included)."
+    echo "A goal's figure is a ratio of medians; its range, the min-max of the figure"
+    echo "computed for each round (configurations alternated: a round's runs seconds apart)."
     echo "The goals on spawnloop, reducesum and forloop read the main table's figures$(
         [ -z "$benches" ] && echo " of an earlier run")"
     echo "(docs/bench.csv, docs/bench-spawnloop-memory.csv)."
     echo
     awk -F, -f "$here/fair.awk" "$fair_csv" "$( [ -f "$summary" ] && echo "$summary" || echo /dev/null)" \
-        "$( [ -f "$sweep_csv" ] && echo "$sweep_csv" || echo /dev/null)"
+        "$( [ -f "$sweep_csv" ] && echo "$sweep_csv" || echo /dev/null)" \
+        "$fair_raw" "$( [ -f "$raw" ] && echo "$raw" || echo /dev/null)"
 } > "$fair_table"
 if [ -n "$fair_benches" ]; then
     echo

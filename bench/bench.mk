@@ -66,14 +66,14 @@ BENCH_FFI_RUN = $(if $(filter-out 0,$(QUICK)),FFI_ROUNDS=3) sh bench/ffi/run.sh 
 
 bench: bench-hand bench-build $(BENCH_DIR)/spawnloop_ffi
 	bash bench/run.sh $(if $(filter-out 0,$(QUICK)),--quick) --bin $(BENCH_DIR) --docs docs
-	BUILD='$(BUILD)' sh bench/workspan.sh $(BENCH_DIR) docs
+	BUILD='$(BUILD)' BENCH_OPT='$(BENCH_OPT)' sh bench/workspan.sh $(BENCH_DIR) docs
 	$(BENCH_FFI_RUN)
 
 # The work/span table and the greedy-bound check (bench/workspan.sh), on
 # the times docs/bench.csv already holds; part of `make bench`.
 .PHONY: bench-workspan
 bench-workspan: $(BENCH_CILKCC) $(RT_LIB_A) $(BUILD)/bin/cilkc
-	BUILD='$(BUILD)' sh bench/workspan.sh $(BENCH_DIR) docs
+	BUILD='$(BUILD)' BENCH_OPT='$(BENCH_OPT)' sh bench/workspan.sh $(BENCH_DIR) docs
 
 .PHONY: bench-ffi
 bench-ffi: $(BENCH_DIR)/spawnloop_ffi $(BENCH_DIR)/spawnloop.child $(BENCH_DIR)/spawnloop.tbb

@@ -102,11 +102,13 @@ printf '# perf\n<!-- BEGIN bench -->\n<!-- BEGIN bench-fair -->\nold\n<!-- END b
 fair_line() { # LINE [DIR]: DIR/docs/performance.md has LINE
     grep -qxF "$1" "${2:-$stubs}/docs/performance.md" || { echo "no line: $1"; return 1; }
 }
-# paired_rounds RAW: each round of a program is one block of rows, all its
-# configurations run one after the other (what fair.awk's pairs rely on).
+# paired_rounds RAW: each round of a program is one block of rows, its
+# configurations run one after the other, each once (what fair.awk's
+# pairs rely on).
 paired_rounds() {
     [ "$(tail -n +2 "$1" | cut -d, -f1,5 | uniq | wc -l)" = \
-        "$(tail -n +2 "$1" | cut -d, -f1,5 | sort -u | wc -l)" ]
+        "$(tail -n +2 "$1" | cut -d, -f1,5 | sort -u | wc -l)" ] &&
+        [ -z "$(tail -n +2 "$1" | cut -d, -f1,3-5 | sort | uniq -d)" ]
 }
 if bash bench/run.sh --quick --only fair --fair-runs 2 --bin "$stubs" --docs "$stubs/docs" \
     > "$stubs/out" 2>&1 &&

@@ -38,6 +38,8 @@ for name in $(awk -F, 'NR > 1 && $3 == "cont" { print $1 }' "$summary" | uniq); 
         steal=continuation
         [ $mode = child ] && steal=child
         exe=$bin/$name.$mode.ws
+        # $opt unquoted: one word a flag.
+        # shellcheck disable=SC2086
         "$cilkcc" --steal=$steal --workspan $opt -I"$top/bench/common" \
             "$top/bench/programs/$name.cilkc" -o "$exe"
         CILKSCALE_OUT=$tmp/run.csv CILK_NWORKERS=2 "$exe" "$size" > /dev/null 2>&1 ||

@@ -36,8 +36,11 @@ BENCH_CILKCC := $(BUILD)/bin/cilkcc
 # a line, and 15 alternated runs at P = 1 gave 67 (63-80) ms of CPU
 # against 58-59 ms for the same code 64-byte aligned (2026-12-01, machine
 # loaded); the inlined fib, which spans many lines anyway, did not move
-# (48 against 47 ms).
-BENCH_OPT := -O2 -falign-functions=64
+# (48 against 47 ms). Loops too: reducesum's inner loop, the same six
+# instructions in cilkc's leaf and gcc OpenMP's, took 84-92 ms or 60-63
+# ms by where it fell (7 runs each, loaded machine), -falign-loops=64
+# giving every build the faster placement.
+BENCH_OPT := -O2 -falign-functions=64 -falign-loops=64
 BENCH_INC := -Ibench/common -Ibench/peers
 BENCH_HDRS := $(wildcard bench/common/*.h bench/peers/*.h)
 # What every benchmark binary depends on besides its source: the shared

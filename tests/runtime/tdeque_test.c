@@ -875,7 +875,7 @@ Test(tdeque, sync_waits_for_an_unfinished_batch_once_and_drops_it, .timeout = 12
 
 static atomic_long biggest_batch, proxies_stolen, stolen_beyond_a_block;
 
-static unsigned long steal_attempt(worker *self)
+static unsigned long steal_once(worker *self)
 {
     /* the owner's deque, or with half one time in four another thief's */
     int v = 0;
@@ -895,6 +895,70 @@ static unsigned long steal_attempt(worker *self)
         atomic_fetch_add_explicit(&stolen_beyond_a_block, 1, memory_order_relaxed);
     cilkrt_task_run_batch(self, &victim->pub.tq, first, k);
     return v == 0 ? (unsigned long)k : 0; /* the owner's tasks that thieves took */
+}
+
+/* Each thief's attempts, counted twice: odd while one is under way (it
+ * may hold the owner's slots), even once it is over, its runs ended and
+ * their finished counts added (run_range adds before it returns, and
+ * waits for the proxies it split off, whoever runs them). */
+static struct {
+    _Alignas(CILKRT_CACHE_LINE) atomic_ulong n;
+} attempts[1 + STRESS_THIEVES];
+
+static unsigned long steal_attempt(worker *self)
+{
+    atomic_ulong *n = &attempts[self->pub.id].n;
+    unsigned long c = atomic_load_explicit(n, memory_order_relaxed);
+    atomic_store_explicit(n, c + 1, memory_order_relaxed);
+    /* seq_cst: pairs with wait_for_thieves_below's fence, between the odd
+     * count and the steal's CAS on ts */
+    atomic_thread_fence(memory_order_seq_cst);
+    unsigned long k = steal_once(self);
+    /* release: the runs (and their finished counts) before the even count */
+    atomic_store_explicit(n, c + 2, memory_order_release);
+    return k;
+}
+
+/* The owner shares every slot below index x and waits, yielding, until
+ * thieves have taken them all (ts's tail reaches x: no pop moves it back
+ * meanwhile) and every attempt that may have taken one is over. An attempt
+ * that took a slot below x made its count odd before its CAS, which came
+ * before the owner's load of ts: with a seq_cst fence on each side, the
+ * owner's load of the count after its fence sees that odd count or a
+ * later one, and waits for the count to move on. Thieves steal whatever
+ * is shared and finish every run without the owner (they wait only on
+ * each other's proxies), so the wait ends: no timer needed. */
+static void wait_for_thieves_below(long x)
+{
+    cilkrt_tdeque *q = &owner_w->pub.tq;
+    while (q->split < x)
+        cilkrt_tdeque_share(q);
+    while ((long)(atomic_load_explicit(&q->ts, memory_order_relaxed) & 0xffffffffu) < x)
+        sched_yield();
+    atomic_thread_fence(memory_order_seq_cst);
+    for (int i = 1; i <= STRESS_THIEVES; i++) {
+        unsigned long c = atomic_load_explicit(&attempts[i].n, memory_order_acquire);
+        while (c % 2 && atomic_load_explicit(&attempts[i].n, memory_order_acquire) == c)
+            sched_yield();
+    }
+}
+
+/* Reuse by construction, in the first burst: the deque starts empty, and
+ * its blocks hold no results and were never popped. Before the push that
+ * fills block b's last slot (depth), and so needs a new block b + 1, the
+ * owner waits until thieves have run every slot below block b: blocks 0
+ * to b - 1 are finished, b - 1 of them retired at the earlier crossings
+ * (the scan passes over those, which have heirs), and the scan for a
+ * finished block meets no unfinished block but b. So block b + 1 must
+ * take a finished block's pages. Later bursts reuse as the thieves happen
+ * to keep up, which a loaded machine need not allow: only the first
+ * burst's reuse is asserted. Whether the owner waited. */
+static int before_a_new_block(long depth)
+{
+    if (depth % CILKRT_TDEQUE_BLOCK != CILKRT_TDEQUE_BLOCK - 1 || depth < CILKRT_TDEQUE_BLOCK)
+        return 0;
+    wait_for_thieves_below(depth - (CILKRT_TDEQUE_BLOCK - 1));
+    return 1;
 }
 
 static void stress(int half)
@@ -918,19 +982,24 @@ static void stress(int half)
     unsigned long results = 0, wrong_results = 0;
     stress_start(stress_ws + 1, steal_attempt);
     uint64_t rng = STRESS_SEED;
-    unsigned long pushed = 0, popped = 0, failed = 0;
+    unsigned long pushed = 0, popped = 0, failed = 0, forced = 0, forced_reused = 0;
     while (pushed < STRESS_OPS) {
         stress_random(&rng);
         /* now and then a spawn loop's worth: blocks to add while the
-         * thieves finish older ones (reuse) */
-        unsigned long burst = rng % 1024 == 0 ? 16 * CILKRT_TDEQUE_BLOCK
-                              : rng % 64 == 0 ? 2 * CILKRT_TDEQUE_BLOCK + rng % 1000
-                                              : rng % 32;
+         * thieves finish older ones (reuse); the first burst is one */
+        unsigned long burst = pushed == 0 || rng % 1024 == 0 ? 16 * CILKRT_TDEQUE_BLOCK
+                              : rng % 64 == 0                ? 2 * CILKRT_TDEQUE_BLOCK + rng % 1000
+                                                             : rng % 32;
+        int first = pushed == 0;
         for (unsigned long k = 0; k < burst && pushed < STRESS_OPS; k++) {
+            long depth = cilkrt_tdeque_depth(&owner_w->pub.tq), reused = owner_w->pub.tq.reused;
+            int force = first && before_a_new_block(depth);
             int result = pushed % 8 == 0 && burst < CILKRT_TDEQUE_BLOCK;
-            ids[cilkrt_tdeque_depth(&owner_w->pub.tq)] = (uint32_t)pushed | (uint32_t)result << 31;
+            ids[depth] = (uint32_t)pushed | (uint32_t)result << 31;
             push(owner_w, &group, result ? leaves_result : count, pushed);
             pushed++;
+            forced += force;
+            forced_reused += force && owner_w->pub.tq.reused == reused + 1;
             if (burst > 4 * CILKRT_TDEQUE_BLOCK && k % 2048 == 2047)
                 sched_yield(); /* (the thieves keep up: whole blocks finish) */
         }
@@ -979,6 +1048,8 @@ static void stress(int half)
         cr_expect_gt(atomic_load(&biggest_batch), 1, "a steal took a batch");
         cr_expect_gt(proxies, 0, "a batch was split into a proxy");
     }
+    cr_expect_eq(forced, 15, "the first burst crossed into blocks 2 to 16");
+    cr_expect_eq(forced_reused, forced, "each of them took a finished block's pages");
     cr_expect_gt(owner_w->pub.tq.reused, 0, "finished blocks' pages went to new blocks");
     cr_log_info("pushed %lu, popped %lu, found stolen %lu, stolen %lu, peak %ld, biggest batch "
                 "%ld, proxies stolen %ld, blocks reused %ld, results checked %lu",

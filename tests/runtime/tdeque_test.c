@@ -1049,7 +1049,8 @@ static void stress(int half)
         cr_expect_gt(proxies, 0, "a batch was split into a proxy");
     }
     cr_expect_eq(forced, 15, "the first burst crossed into blocks 2 to 16");
-    cr_expect_eq(forced_reused, forced, "each of them took a finished block's pages");
+    cr_expect_eq(forced_reused, forced, "%lu of the %lu took a finished block's pages",
+                 forced_reused, forced);
     cr_expect_gt(owner_w->pub.tq.reused, 0, "finished blocks' pages went to new blocks");
     cr_log_info("pushed %lu, popped %lu, found stolen %lu, stolen %lu, peak %ld, biggest batch "
                 "%ld, proxies stolen %ld, blocks reused %ld, results checked %lu",

@@ -111,7 +111,6 @@
  * (cilkrt_group.top): every call leaves the deque as it found it, same
  * index, hence same pointer.
  */
-#define _GNU_SOURCE /* mremap's flags */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -175,9 +174,11 @@ struct cilkrt_tdeque_use {
 
 static void use_block(cilkrt_tdeque *q, long b, long t);
 
+/* Through the fork guard (pool.c): the owner adds blocks' records while
+ * other workers run. */
 static void *xcalloc(size_t n, size_t size, const char *what)
 {
-    void *p = calloc(n, size);
+    void *p = cilkrt_calloc(n, size);
     if (!p) {
         fprintf(stderr, "cilkrt: error: out of memory for %s\n", what);
         exit(1);
@@ -375,7 +376,7 @@ static void track_block(cilkrt_tdeque *q, long b)
         long cap = q->use_cap ? 2 * q->use_cap : 64;
         while (cap <= b)
             cap *= 2;
-        struct cilkrt_tdeque_use *u = realloc(q->use, (size_t)cap * sizeof *u);
+        struct cilkrt_tdeque_use *u = cilkrt_realloc(q->use, (size_t)cap * sizeof *u);
         if (!u) {
             fprintf(stderr, "cilkrt: error: out of memory for a task deque's block table\n");
             exit(1);

@@ -3,6 +3,12 @@
  * by bench/programs/forloop.cilkc (cilk_for) and its peers (OpenMP
  * parallel for and taskloop, oneTBB parallel_for): iteration i writes its
  * own byte, and the checksum reads them all after the loop.
+ *
+ * Every version times FORLOOP_REPEAT consecutive loops of n iterations
+ * (each one whole loop: its start, its splitting and its end) and
+ * reports the time per loop: one loop of 10^7 tiny iterations takes 5-10
+ * ms, and on the shared 2-core VM a run that short samples one stretch
+ * of the machine's speed (docs/performance.md, "Data-parallel section").
  */
 #ifndef FORLOOP_H
 #define FORLOOP_H
@@ -12,6 +18,7 @@
 #include <string.h>
 
 #define FORLOOP_SIZE 10000000
+#define FORLOOP_REPEAT 10
 
 static inline void forloop_body(unsigned char *out, long i)
 {

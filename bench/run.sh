@@ -117,9 +117,10 @@ sweep_runs=3
 timeout_s=120
 # The short benchmarks: serial elision under 20 ms at the full size (Ts
 # 1.5 to 16.5 ms on the quiet machine, 2026-12-01; the next, nqueens, 28
-# ms), and reducesum (Ts 43 ms), whose goal is a ratio at P = 1 that 5
-# runs left undecided (P = 1 bimodal: serial 37.7-59.5 ms, cilkc 40-69
-# ms). Their configurations run short_factor times as often: a program of
+# ms; forloop, ten timed loops since 56093c3, about 90 ms a run, kept for
+# its T1/T2 goal), and reducesum (Ts 43 ms), whose goal is a ratio at
+# P = 1 that 5 runs left undecided (P = 1 bimodal: serial 37.7-59.5 ms,
+# cilkc 40-69 ms). Their configurations run short_factor times as often: a program of
 # 5-10 ms is moved most by one disturbed run (forloop's T2 at P = 2 ranged
 # 5.09-8.93 ms over 5 runs), and the extra runs cost little. A fixed list,
 # not a measured time: a reference run on a loaded machine can take 4x

@@ -9,9 +9,15 @@
  * on one of its frames) and the child starts a fresh pool at its first
  * root call. The handlers are registered once, at the first start, and
  * are inherited by the children.
+ *
+ * Placement: when the pool has one worker per CPU the process may use,
+ * worker i is pinned to the i-th of them (CILK_PIN=0 leaves placement to
+ * the kernel). See pin_plan.
  */
+#define _GNU_SOURCE /* CPU_SET, pthread_attr_setaffinity_np */
 #include <ctype.h>
 #include <errno.h>
+#include <sched.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -46,6 +52,10 @@ static int handlers_registered; /* atexit and atfork: once per process tree */
 static pthread_once_t size_once = PTHREAD_ONCE_INIT;
 static int configured_size;
 static size_t stack_size; /* read at each start */
+/* The mask the pool started under, and whether its workers are pinned
+ * (pin_plan); a fork's child gives it back to the thread that forked. */
+static cpu_set_t start_mask;
+static int pinned;
 
 /* CILK_NWORKERS: a decimal integer from 1 to MAX_WORKERS; default the
  * number of online CPUs. Anything else is a fatal error. */
@@ -211,6 +221,47 @@ static void block_async_signals(sigset_t *old)
     pthread_sigmask(SIG_BLOCK, &set, old);
 }
 
+/* CILK_PIN: unset, empty or 1 to pin workers when pin_plan allows, 0 to
+ * leave their placement to the kernel. Anything else is a fatal error. */
+static int read_pin(void)
+{
+    const char *s = getenv("CILK_PIN");
+    if (!s || !*s || strcmp(s, "1") == 0)
+        return 1;
+    if (strcmp(s, "0") == 0)
+        return 0;
+    fprintf(stderr, "cilkrt: error: CILK_PIN must be 0 or 1, not '%s'\n", s);
+    exit(1);
+}
+
+/* Pin worker i to the i-th CPU of the starting thread's mask, if the pool
+ * has exactly one worker per CPU in it (the default size). A woken
+ * sleeper then cannot be queued behind a busy worker on one CPU while
+ * another CPU idles: on the 2-CPU VM the kernel did that to the second
+ * worker at the start of most root calls (the same CPU as the first
+ * worker, by sched_getcpu), which then first ran 0.5 to 8 ms later
+ * (docs/runtime.md, "Placement"). With more or fewer workers than CPUs,
+ * pinning would put the workers of several programs (or of a P = 1
+ * program and its neighbours) on the same first CPUs: there the kernel
+ * places them. */
+static void pin_plan(int n)
+{
+    int want = read_pin(); /* first: a bad value stops every program */
+    pinned = want && n >= 2 && sched_getaffinity(0, sizeof start_mask, &start_mask) == 0 &&
+             CPU_COUNT(&start_mask) == n;
+}
+
+/* The i-th CPU of start_mask, alone, into *one. */
+static void pin_set(int i, cpu_set_t *one)
+{
+    CPU_ZERO(one);
+    for (int c = 0; c < CPU_SETSIZE; c++)
+        if (CPU_ISSET(c, &start_mask) && i-- == 0) {
+            CPU_SET(c, one);
+            return;
+        }
+}
+
 static void start_workers(int n)
 {
     pthread_attr_t attr;
@@ -219,6 +270,11 @@ static void start_workers(int n)
     pthread_attr_setstacksize(&attr, stack_size);
     block_async_signals(&old);
     for (int i = 0; i < n; i++) {
+        if (pinned) {
+            cpu_set_t one;
+            pin_set(i, &one);
+            pthread_attr_setaffinity_np(&attr, sizeof one, &one);
+        }
         int err = pthread_create(&cilkrt_pool[i]->thread, &attr, worker_main, cilkrt_pool[i]);
         if (err) {
             fprintf(stderr,
@@ -326,9 +382,14 @@ static void forget_pool(void)
     cilkrt_pool = NULL;
 }
 
-/* The child: no pool, no worker, an empty injection queue. */
+/* The child: no pool, no worker, an empty injection queue. A worker that
+ * forked takes back the mask the pool started under: the child's pool
+ * pins (or not) from it, not from one CPU. */
 static void after_fork_child(void)
 {
+    if (pinned && cilkrt_self())
+        sched_setaffinity(0, sizeof start_mask, &start_mask);
+    pinned = 0;
     cilkrt_inject_reset();
     pthread_rwlock_init(&alloc_lock, NULL); /* before forget_pool's frees */
     forget_pool();
@@ -350,6 +411,7 @@ static void start(void)
     cilkrt_stats_configure();
     cilkrt_steal_configure();
     stack_size = read_stack_size();
+    pin_plan(n);
     cilkrt_barrier_init();
     worker **pool = calloc((size_t)n, sizeof *pool);
     if (!pool) {

@@ -1,8 +1,9 @@
 /*
  * pool_test.c: the worker pool and its environment: CILK_NWORKERS, the
- * statistics API and CILK_STATS, CILK_STACKSIZE, idle behaviour, fork. Tests that need their own
- * environment run in a forked child and check its exit status and stderr.
+ * statistics API and CILK_STATS, CILK_STACKSIZE, CILK_PIN, idle behaviour, fork. Tests that
+ * need their own environment run in a forked child and check its exit status and stderr.
  */
+#define _GNU_SOURCE /* CPU_COUNT, pthread_getaffinity_np */
 #include <criterion/criterion.h>
 #include <sched.h>
 #include <stdio.h>
@@ -463,4 +464,135 @@ Test(pool, a_root_call_wakes_the_other_workers_to_spin, .timeout = 60)
     cilkrt_root_call(count_attempts_after_root_wake, &r);
     cr_expect_geq(r.attempts, 128, "the whole spin phase after a root call's wake-up, not %lu",
                   r.attempts);
+}
+
+/* CILK_PIN (pool.c, pin_plan): with one worker per CPU of the process's
+ * mask each worker runs on its own CPU of it; with CILK_PIN=0, or another
+ * worker count, every worker keeps the whole mask. The child prints each
+ * worker's mask as a list of CPU numbers. */
+static void report_masks(void)
+{
+    cilkrt_pool_start();
+    for (int i = 0; i < cilkrt_pool_size; i++) {
+        cpu_set_t m;
+        if (pthread_getaffinity_np(cilkrt_pool[i]->thread, sizeof m, &m) != 0)
+            exit(2);
+        fprintf(stderr, "%d:", i);
+        for (int c = 0; c < CPU_SETSIZE; c++)
+            if (CPU_ISSET(c, &m))
+                fprintf(stderr, " %d", c);
+        fprintf(stderr, "\n");
+    }
+}
+
+/* The process's CPUs as report_masks prints one mask ("0: 0 1"), for
+ * worker i, and the i-th of them alone; returns how many there are. */
+static int own_masks(int i, char *all, char *one, size_t size)
+{
+    cpu_set_t m;
+    cr_assert_eq(sched_getaffinity(0, sizeof m, &m), 0);
+    int n = 0, k = 0;
+    k += snprintf(all + k, size - (size_t)k, "%d:", i);
+    snprintf(one, size, "%d:", i);
+    for (int c = 0; c < CPU_SETSIZE; c++)
+        if (CPU_ISSET(c, &m)) {
+            k += snprintf(all + k, size - (size_t)k, " %d", c);
+            if (n++ == i)
+                snprintf(one, size, "%d: %d", i, c);
+        }
+    return n;
+}
+
+static const char *pin_value;
+
+static void report_masks_with_pin(void)
+{
+    if (pin_value)
+        setenv("CILK_PIN", pin_value, 1);
+    else
+        unsetenv("CILK_PIN");
+    report_masks();
+}
+
+Test(pool, one_worker_per_cpu_runs_pinned, .timeout = 120)
+{
+    char all[1024], one[64], err[8192], want[8192], nw[16];
+    int n = own_masks(0, all, one, sizeof all);
+    if (n < 2)
+        return; /* one CPU: nothing to pin */
+    snprintf(nw, sizeof nw, "%d", n);
+    static const char *pins[] = {NULL, "1", "0"};
+    for (size_t p = 0; p < 3; p++) {
+        pin_value = pins[p];
+        cr_assert_eq(run_child(nw, NULL, report_masks_with_pin, err, sizeof err), 0);
+        size_t k = 0;
+        for (int i = 0; i < n; i++) {
+            own_masks(i, all, one, sizeof all);
+            k += (size_t)snprintf(want + k, sizeof want - k, "%s\n", p < 2 ? one : all);
+        }
+        cr_expect_str_eq(err, want, "CILK_PIN=%s", pins[p] ? pins[p] : "(unset)");
+    }
+    /* one worker more than CPUs: the kernel places them */
+    snprintf(nw, sizeof nw, "%d", n + 1);
+    pin_value = NULL;
+    cr_assert_eq(run_child(nw, NULL, report_masks_with_pin, err, sizeof err), 0);
+    size_t k = 0;
+    for (int i = 0; i <= n; i++) {
+        own_masks(i, all, one, sizeof all);
+        k += (size_t)snprintf(want + k, sizeof want - k, "%s\n", all);
+    }
+    cr_expect_str_eq(err, want, "%d workers on %d CPUs", n + 1, n);
+}
+
+Test(pool, bad_cilk_pin_values_are_rejected, .timeout = 120)
+{
+    static const char *bad[] = {"yes", "2", " 1", "01", "-1"};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        char err[512], want[256];
+        pin_value = bad[i];
+        int status = run_child("1", NULL, report_masks_with_pin, err, sizeof err);
+        snprintf(want, sizeof want, "cilkrt: error: CILK_PIN must be 0 or 1, not '%s'\n", bad[i]);
+        cr_expect_eq(status, 1, "CILK_PIN='%s': exit status %d", bad[i], status);
+        cr_expect_str_eq(err, want);
+    }
+}
+
+/* A pinned worker that forks: the child's thread takes back the mask the
+ * pool started under (pool.c, after_fork_child), so the child's own pool
+ * is not confined to the forking worker's CPU. The child exits with the
+ * number of CPUs it may use. */
+static void fork_on_a_worker(cilkrt_worker *self, void *arg)
+{
+    (void)self;
+    pid_t pid = fork();
+    if (pid == 0) {
+        cpu_set_t m;
+        sched_getaffinity(0, sizeof m, &m);
+        _exit(CPU_COUNT(&m));
+    }
+    int status;
+    waitpid(pid, &status, 0);
+    *(int *)arg = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+static void fork_from_a_pinned_worker(void)
+{
+    unsetenv("CILK_PIN");
+    cpu_set_t m;
+    sched_getaffinity(0, sizeof m, &m);
+    int cpus = -1;
+    cilkrt_root_call(fork_on_a_worker, &cpus);
+    fprintf(stderr, "%d of %d\n", cpus, CPU_COUNT(&m));
+}
+
+Test(pool, a_fork_on_a_pinned_worker_gives_the_child_every_cpu, .timeout = 60)
+{
+    char all[1024], one[64], err[512], want[64], nw[16];
+    int n = own_masks(0, all, one, sizeof all);
+    if (n < 2)
+        return; /* one CPU: nothing to pin */
+    snprintf(nw, sizeof nw, "%d", n);
+    cr_assert_eq(run_child(nw, NULL, fork_from_a_pinned_worker, err, sizeof err), 0);
+    snprintf(want, sizeof want, "%d of %d\n", n, n);
+    cr_expect_str_eq(err, want);
 }

@@ -161,8 +161,15 @@ run_one() {
         echo "missing,,,,,,"
         return
     fi
-    CILK_NWORKERS=$p OMP_NUM_THREADS=$p BENCH_NWORKERS=$p CILK_STATS=1 CILK_STEAL_POLICY=$policy \
-        timeout $timeout_s "$exe" "$size" > "$out" 2> "$err"
+    # One thread per CPU: cilkc's pool pins worker i to CPU i (pool.c,
+    # CILK_PIN), so the OpenMP peers get the same placement
+    # (OMP_PROC_BIND=true, one place per CPU); other sizes are left to the
+    # kernel in both. oneTBB has no such setting and runs unpinned.
+    # (OMP_PLACES only then: clang's libomp binds whenever it is set.)
+    local bind="OMP_PROC_BIND=false"
+    [ "$p" = "$ncpu" ] && bind="OMP_PROC_BIND=true OMP_PLACES=threads"
+    env CILK_NWORKERS=$p OMP_NUM_THREADS=$p BENCH_NWORKERS=$p CILK_STATS=1 CILK_STEAL_POLICY=$policy \
+        $bind timeout $timeout_s "$exe" "$size" > "$out" 2> "$err"
     local rc=$? status=ok
     if [ $rc = 124 ]; then
         status=timeout

@@ -330,6 +330,33 @@ static void settle(cilkrt_worker *w)
         cilkrt_wake_idle();
 }
 
+/* The owner has just entered a new block, and the next would need fresh
+ * pages (cilkrt_tdeque_short: its thieves are behind). It runs its own
+ * oldest tasks instead, as their thief, until a block below is finished
+ * and can lend its pages (tdeque.c, help): sharing the older half of its
+ * private slots whenever nothing is shared, taking the oldest up to a
+ * block's end, and running them with run_range, which splits a proxy off
+ * for a thief that asks meanwhile. Only with other workers: at P = 1 the
+ * deque keeps every pending task (T1, and the memory child stealing
+ * costs, stay as they were). Bounded by the slots below top: a block
+ * that nothing can finish (a thief's run still going) ends it when
+ * nothing is left to share. */
+static void help(worker *w)
+{
+    cilkrt_tdeque *q = &w->pub.tq;
+    if (cilkrt_pool_size < 2)
+        return;
+    while (cilkrt_tdeque_short(q)) {
+        long first, k = cilkrt_tdeque_take_oldest(q, &first);
+        if (k)
+            run_range(w, q, first, first + k);
+        else if (cilkrt_tdeque_share(q))
+            cilkrt_wake_idle();
+        else
+            return;
+    }
+}
+
 /* hooks: the reducer hooks run (not for a task pushed _ordered, which
  * runs at the sync in serial order: cilkrt_abi.h) */
 static char *pushed(cilkrt_worker *w, int hooks)
@@ -338,6 +365,7 @@ static char *pushed(cilkrt_worker *w, int hooks)
         cilkrt_reducer_spawned();
     if (cilkrt_tdeque_pushed(&w->tq))
         cilkrt_wake_idle();
+    help(worker_of(w));
     return w->tq.top;
 }
 

@@ -63,6 +63,21 @@
  * design moved the pages with mremap(MREMAP_DONTUNMAP), leaving the old
  * addresses zero-backed; this machine's kernel refuses the flag, EINVAL.)
  *
+ * Help. Reuse needs a finished block, and a spawner that pushes faster
+ * than its thieves run tasks (a spawn loop's pushes take 2-5 ns, a thief
+ * runs a leaf in 10-15) keeps every block below it unfinished: at P = 2
+ * it still mapped 15 to 90 of the 244 blocks, the thief asleep at the
+ * start or behind later. So when the push that enters block b finds
+ * that block b + 1 would need fresh pages (cilkrt_tdeque_short), the
+ * owner first runs its own oldest tasks, as a thief would
+ * (cilkrt_tdeque_take_oldest, the thieves' CAS; task.c runs them), until
+ * a block below is finished; block b + 1 then takes its pages. The
+ * spawner runs part of the loop instead of mapping memory and racing
+ * ahead. Only with other workers: at P = 1 every task waits for the
+ * sync, as before. Like a sync's leapfrogging, this runs other tasks
+ * inside user code (here a spawn): a lock held across a spawn that an
+ * older sibling also takes can deadlock, as in Cilk.
+ *
  * A thief that finds nothing, or takes the last shared slot, asks the
  * owner to share (cilkrt_tdeque_ask); so does the owner when it finds
  * every slot stolen (drained, as Lace's allstolen), and so does a thief
@@ -433,6 +448,41 @@ static void use_block(cilkrt_tdeque *q, long b, long t)
     q->first = b << CILKRT_TDEQUE_BLOCK_LOG;
     q->top = slot_in_block(q, t);
     refresh(q);
+}
+
+/* Has the owner just entered a block (top at its first slot) above which
+ * a new block would need fresh pages: none mapped there, and no finished
+ * block to reuse (header, "help")? Then it runs some of its oldest tasks
+ * first (task.c). Never with reducers (no reuse either). */
+int cilkrt_tdeque_short(cilkrt_tdeque *q)
+{
+    long b = (q->first >> CILKRT_TDEQUE_BLOCK_LOG) + 1;
+    if (q->reducers || q->top != q->block || b >= TABLE_SIZE ||
+        atomic_load_explicit(&q->blocks[b], memory_order_relaxed))
+        return 0;
+    return reusable(q, b) < 0;
+}
+
+/* The owner takes the oldest shared slots, as a thief would, up to the end
+ * of the tail's block (so that its run can finish that block): returns how
+ * many (0 if none are shared) and the first index in *first. The same CAS
+ * as a thief's, which it races with; relaxed: the slots' contents are the
+ * owner's own writes, and the CAS, an RMW, continues the release sequence
+ * that later thieves acquire. */
+long cilkrt_tdeque_take_oldest(cilkrt_tdeque *q, long *first)
+{
+    unsigned long ts = atomic_load_explicit(&q->ts, memory_order_relaxed);
+    for (;;) {
+        long tail = tail_of(ts), split = split_of(ts);
+        if (tail >= split)
+            return 0;
+        long end = (tail | (CILKRT_TDEQUE_BLOCK - 1)) + 1, k = (end < split ? end : split) - tail;
+        if (atomic_compare_exchange_weak_explicit(&q->ts, &ts, ts + (unsigned long)k,
+                                                  memory_order_relaxed, memory_order_relaxed)) {
+            *first = tail;
+            return k;
+        }
+    }
 }
 
 /* Top at index t, in block t's own block. */

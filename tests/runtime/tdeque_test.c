@@ -24,11 +24,16 @@
 static atomic_uchar *taken;     /* per id: times run */
 static worker *volatile ran_on; /* the worker that ran task B */
 
+static _Thread_local int pushing; /* this thread is in a push (stress) */
+static atomic_ulong run_in_push;   /* tasks run there (the owner helped) */
+
 static void count(cilkrt_worker *w, cilkrt_task *t)
 {
     (void)w;
     unsigned long id = *CILKRT_RECORD_OF(t, unsigned long);
     atomic_fetch_add_explicit(&taken[id], 1, memory_order_relaxed);
+    if (pushing)
+        atomic_fetch_add_explicit(&run_in_push, 1, memory_order_relaxed);
 }
 
 static worker *new_worker(int id)
@@ -769,6 +774,65 @@ Test(tdeque, a_block_with_a_result_left_in_it_is_not_reused)
     free_worker(thief);
 }
 
+/* The owner helps (tdeque.c, task.c): with other workers in the pool
+ * (cilkrt_pool_size, the gate) and no thief taking anything, each push
+ * that enters a new block, when the block after it would need fresh
+ * pages, runs the oldest tasks until a block is finished; the next new
+ * block takes that block's pages. Blocks 0 and 1 are mapped; blocks 2,
+ * 3 and 4 reuse 0, 1 and 2, whose tasks ran during the pushes. Alone
+ * (P = 1) the owner keeps every task until the sync and maps five
+ * blocks. */
+enum { HELP_N = 4 * CILKRT_TDEQUE_BLOCK + 1 };
+
+static worker *help_setup(int pool_size)
+{
+    cilkrt_pool_size = pool_size; /* (the test's own process: no pool runs) */
+    worker *w = new_worker(0);
+    cilkrt_group_init(&w->pub, &group);
+    reset_taken(HELP_N);
+    for (unsigned long i = 0; i < HELP_N; i++)
+        push(w, &group, count, i);
+    return w;
+}
+
+static void help_sync(worker *w)
+{
+    sync_all(w);
+    cr_expect_eq(cilkrt_tdeque_depth(&w->pub.tq), 0);
+    cr_expect_eq(group.n, 0);
+    for (unsigned long i = 0; i < HELP_N; i++)
+        cr_expect_eq(taken[i], 1, "task %lu", i);
+    push(w, &group, count, 0);
+    cr_expect(pop_run(w), "the deque works on");
+    free_worker(w);
+    cilkrt_pool_size = 0;
+}
+
+Test(tdeque, the_owner_runs_its_oldest_tasks_instead_of_mapping_a_block)
+{
+    worker *w = help_setup(2);
+    cilkrt_tdeque *q = &w->pub.tq;
+    cr_expect_eq(cilkrt_tdeque_blocks(q), 2, "blocks 0 and 1 mapped");
+    cr_expect_eq(q->reused, 3, "blocks 2 to 4 took finished blocks' pages");
+    unsigned long ran = 0;
+    for (unsigned long i = 0; i < HELP_N; i++)
+        ran += taken[i];
+    cr_expect_eq(ran, 4 * CILKRT_TDEQUE_BLOCK, "blocks 0 to 3 ran during the pushes");
+    cr_expect_eq(taken[4 * CILKRT_TDEQUE_BLOCK], 0, "block 4's task waits for the sync");
+    cr_expect_eq(cilkrt_tdeque_peak(q), HELP_N, "the deepest depth counts every task");
+    help_sync(w);
+}
+
+Test(tdeque, alone_the_owner_keeps_every_task_until_the_sync)
+{
+    worker *w = help_setup(1);
+    cr_expect_eq(cilkrt_tdeque_blocks(&w->pub.tq), 5);
+    cr_expect_eq(w->pub.tq.reused, 0);
+    for (unsigned long i = 0; i < HELP_N; i++)
+        cr_expect_eq(taken[i], 0, "task %lu ran before the sync", i);
+    help_sync(w);
+}
+
 /* A batch holds the oldest shared slots, which may belong to an enclosing
  * group: the inner sync waits for the batch, and the outer sync pops the
  * rest of it. A push in between (onto an index of the run, popped
@@ -964,6 +1028,7 @@ static int before_a_new_block(long depth)
 static void stress(int half)
 {
     stress_half = half;
+    atomic_store(&run_in_push, 0);
     atomic_store(&biggest_batch, 0);
     atomic_store(&proxies_stolen, 0);
     atomic_store(&stolen_beyond_a_block, 0);
@@ -996,7 +1061,9 @@ static void stress(int half)
             int force = first && before_a_new_block(depth);
             int result = pushed % 8 == 0 && burst < CILKRT_TDEQUE_BLOCK;
             ids[depth] = (uint32_t)pushed | (uint32_t)result << 31;
+            pushing = 1;
             push(owner_w, &group, result ? leaves_result : count, pushed);
+            pushing = 0;
             pushed++;
             forced += force;
             forced_reused += force && owner_w->pub.tq.reused == reused + 1;
@@ -1062,4 +1129,18 @@ static void stress(int half)
 
 Test(tdeque, stress_one_owner_three_thieves, .timeout = 300) { stress(0); }
 
-Test(tdeque, stress_steal_half, .timeout = 300) { stress(1); }
+Test(tdeque, stress_steal_half, .timeout = 300)
+{
+    stress(1);
+    cr_expect_eq(atomic_load(&run_in_push), 0, "the owner helps only in a pool");
+}
+
+/* The owner helps (cilkrt_pool_size, the gate) while thieves steal: the
+ * tasks it runs inside its pushes are its own oldest, as a thief's. */
+Test(tdeque, stress_steal_half_owner_helps, .timeout = 300)
+{
+    cilkrt_pool_size = 2;
+    stress(1);
+    cr_expect_gt(atomic_load(&run_in_push), 0, "the owner ran tasks inside its pushes");
+    cilkrt_pool_size = 0;
+}

@@ -463,28 +463,6 @@ int cilkrt_tdeque_short(cilkrt_tdeque *q)
     return reusable(q, b) < 0;
 }
 
-/* The owner takes the oldest shared slots, as a thief would, up to the end
- * of the tail's block (so that its run can finish that block): returns how
- * many (0 if none are shared) and the first index in *first. The same CAS
- * as a thief's, which it races with; relaxed: the slots' contents are the
- * owner's own writes, and the CAS, an RMW, continues the release sequence
- * that later thieves acquire. */
-long cilkrt_tdeque_take_oldest(cilkrt_tdeque *q, long *first)
-{
-    unsigned long ts = atomic_load_explicit(&q->ts, memory_order_relaxed);
-    for (;;) {
-        long tail = tail_of(ts), split = split_of(ts);
-        if (tail >= split)
-            return 0;
-        long end = (tail | (CILKRT_TDEQUE_BLOCK - 1)) + 1, k = (end < split ? end : split) - tail;
-        if (atomic_compare_exchange_weak_explicit(&q->ts, &ts, ts + (unsigned long)k,
-                                                  memory_order_relaxed, memory_order_relaxed)) {
-            *first = tail;
-            return k;
-        }
-    }
-}
-
 /* Top at index t, in block t's own block. */
 static void set_top(cilkrt_tdeque *q, long t) { use_block(q, t >> CILKRT_TDEQUE_BLOCK_LOG, t); }
 
@@ -778,6 +756,33 @@ void *cilkrt_tdeque_steal(cilkrt_tdeque *q)
 {
     long first;
     return cilkrt_tdeque_steal_batch(q, 0, &first) ? cilkrt_tdeque_slot(q, first) : NULL;
+}
+
+/* The owner takes the oldest shared slots, as a steal-half thief would
+ * (header, help): a power of two not above half of them, so that a thief
+ * looking meanwhile finds the rest (and one about to sleep stays awake:
+ * sched.c, tasks_shared), and not past the end of the tail's block, the
+ * block its runs are to finish. Returns how many (0 if none are shared)
+ * and the first index in *first. The same CAS as a thief's, which it
+ * races with; relaxed: the slots' contents are the owner's own writes,
+ * and the CAS, an RMW, continues the release sequence that later thieves
+ * acquire. */
+long cilkrt_tdeque_take_oldest(cilkrt_tdeque *q, long *first)
+{
+    unsigned long ts = atomic_load_explicit(&q->ts, memory_order_relaxed);
+    for (;;) {
+        long tail = tail_of(ts), split = split_of(ts);
+        if (tail >= split)
+            return 0;
+        long end = (tail | (CILKRT_TDEQUE_BLOCK - 1)) + 1, k = batch_size(split - tail, 1);
+        if (k > end - tail)
+            k = end - tail;
+        if (atomic_compare_exchange_weak_explicit(&q->ts, &ts, ts + (unsigned long)k,
+                                                  memory_order_relaxed, memory_order_relaxed)) {
+            *first = tail;
+            return k;
+        }
+    }
 }
 
 /* Tasks waiting on the deque (neither stolen nor popped): exact for the

@@ -192,8 +192,8 @@ void *cilkrt_tdeque_steal(cilkrt_tdeque *q) CILKRT_HIDDEN;
 long cilkrt_tdeque_steal_batch(cilkrt_tdeque *q, int half, long *first) CILKRT_HIDDEN;
 long cilkrt_tdeque_depth(cilkrt_tdeque *q) CILKRT_HIDDEN; /* owner */
 /* Owner: would the next new block need fresh pages (tdeque.c, help)? Then
- * take the oldest shared slots, up to the tail's block's end: how many,
- * the first in *first. */
+ * take a steal-half batch of the oldest shared slots, not past the tail's
+ * block's end: how many, the first in *first. */
 int cilkrt_tdeque_short(cilkrt_tdeque *q) CILKRT_HIDDEN;
 long cilkrt_tdeque_take_oldest(cilkrt_tdeque *q, long *first) CILKRT_HIDDEN;
 long cilkrt_tdeque_pending(cilkrt_tdeque *q, int owner) CILKRT_HIDDEN;

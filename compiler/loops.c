@@ -19,8 +19,9 @@
  * (BODY, with each captured local x read as (*cilkc_c_N->x) and v a
  * parameter: each iteration has its own copy), cilkc_for_N_leaf (a plain
  * loop over the iterations [lo, hi) of one grain) and cilkc_for_N, a
- * parallel function that halves [lo, hi), spawns the first half and goes
- * on with the second, down to the grain, then calls the leaf. The call of
+ * parallel function that runs the leaf if [lo, hi) is within the grain,
+ * and otherwise halves it, spawns the first half and goes on with the
+ * second, down to the grain, then calls the leaf (put_recursion). The call of
  * cilkc_for_N is a plain call: its implicit sync is the loop's end, and F's
  * own spawns stay as they were. The helpers are C with spawn: the normal
  * lowering of each steal mode writes them. The serial elision reads
@@ -597,23 +598,40 @@ static void put_leaf(Writer *w, const Loop *lp)
  * continuation mode: spawn the first half, go on with the second (a thief
  * takes the second). In child mode: spawn the second half, go on with the
  * first, so that the iterations run in serial order when nothing is
- * stolen (the sync pops the newest half first: loops_is_ordered). */
+ * stolen (the sync pops the newest half first: loops_is_ordered).
+ *
+ * The leaf test comes first, on its own, and the halving loop is a
+ * do-while after it: the body then begins with a statement that may
+ * return, so the lowering splits it (split.c) into an entry (the test and
+ * the leaf, which gcc inlines at every spawn of the helper, the leaf
+ * loop with it) and a noinline spawning part. A spawned half within the
+ * grain then costs its parent no call, no prologue and no frame: in
+ * continuation mode the push, the leaf inline and the pop; in child mode
+ * its task's thunk runs the leaf without a group. The entry calls the
+ * leaf, which may run long, so it is not "bounded" (split.c): the parent's
+ * frame is pushed before the leaf runs, and a thief can take the other
+ * half meanwhile. */
 static void put_recursion(Writer *w)
 {
     int n = w->id;
     put_fmt(w,
             "static void cilkc_for_%d(struct cilkc_for_%d *cilkc_c_%d, unsigned long long "
             "cilkc_lo, unsigned long long cilkc_hi)\n"
-            "{ while (cilkc_hi - cilkc_lo > cilkc_c_%d->cilkc_grain) {\n"
-            "    unsigned long long cilkc_mid = cilkc_lo + (cilkc_hi - cilkc_lo) / 2;\n",
-            n, n, n, n);
+            "{ if (cilkc_hi - cilkc_lo <= cilkc_c_%d->cilkc_grain) {\n"
+            "    cilkc_for_%d_leaf(cilkc_c_%d, cilkc_lo, cilkc_hi);\n"
+            "    return; }\n"
+            "  do { unsigned long long cilkc_mid = cilkc_lo + (cilkc_hi - cilkc_lo) / 2;\n",
+            n, n, n, n, n, n);
     put_fmt(w,
             w->ordered ? "    cilk_spawn cilkc_for_%d(cilkc_c_%d, cilkc_mid, cilkc_hi);\n"
-                         "    cilkc_hi = cilkc_mid; }\n"
+                         "    cilkc_hi = cilkc_mid;"
                        : "    cilk_spawn cilkc_for_%d(cilkc_c_%d, cilkc_lo, cilkc_mid);\n"
-                         "    cilkc_lo = cilkc_mid; }\n",
+                         "    cilkc_lo = cilkc_mid;",
             n, n);
-    put_fmt(w, "  cilkc_for_%d_leaf(cilkc_c_%d, cilkc_lo, cilkc_hi); }\n", n, n);
+    put_fmt(w,
+            " } while (cilkc_hi - cilkc_lo > cilkc_c_%d->cilkc_grain);\n"
+            "  cilkc_for_%d_leaf(cilkc_c_%d, cilkc_lo, cilkc_hi); }\n",
+            n, n, n);
 }
 
 /* ---------------------------------------------------------------------

@@ -45,7 +45,7 @@ struct cilkc_locals_cilkc_for_1 {
 #line 6
                                                                                     unsigned long long cilkc_hi_2;
 #line 6
-    unsigned long long cilkc_mid_3;
+       unsigned long long cilkc_mid_3;
 #line 6
 };
 #line 6
@@ -63,7 +63,9 @@ static void cilkc_thunk_cilkc_for_1_1(cilkrt_worker *, cilkrt_task *);
 #line 6
 static inline void cilkc_sync_cilkc_for_1(cilkrt_worker *, cilkrt_group *);
 #line 6
-static void cilkc_body_cilkc_for_1 (cilkrt_worker *cilkc_w,
+__attribute__((noinline))
+#line 6
+static void cilkc_spawning_cilkc_for_1 (cilkrt_worker *cilkc_w,
 #line 6
                         struct cilkc_for_1 *cilkc_c_1, unsigned long long cilkc_lo, unsigned long long cilkc_hi)
 #line 6
@@ -77,13 +79,19 @@ static void cilkc_body_cilkc_for_1 (cilkrt_worker *cilkc_w,
 #line 6
     (void)cilkc_out;
 #line 6
+    (void)cilkc_c_1;
+#line 6
+    (void)cilkc_lo;
+#line 6
+    (void)cilkc_hi;
+#line 6
     {
 #line 6
-  while (cilkc_hi - cilkc_lo > cilkc_c_1->cilkc_grain)
+  do
 #line 6
-                                                       {
+     {
 #line 6
-    unsigned long long cilkc_mid = cilkc_lo + (cilkc_hi - cilkc_lo) / 2;
+       unsigned long long cilkc_mid = cilkc_lo + (cilkc_hi - cilkc_lo) / 2;
 #line 6
     {
 #line 6
@@ -121,13 +129,43 @@ static void cilkc_body_cilkc_for_1 (cilkrt_worker *cilkc_w,
 #line 6
     cilkc_hi = cilkc_mid;
 #line 6
-        }
+        } while (                  cilkc_hi - cilkc_lo > cilkc_c_1->cilkc_grain);
 #line 6
   cilkc_for_1_leaf(cilkc_c_1, cilkc_lo, cilkc_hi);
 #line 6
     }
 #line 6
     cilkc_sync_cilkc_for_1(cilkc_w, &cilkc_g);
+#line 6
+}
+#line 6
+static void cilkc_body_cilkc_for_1 (cilkrt_worker *cilkc_w,
+#line 6
+                        struct cilkc_for_1 *cilkc_c_1, unsigned long long cilkc_lo, unsigned long long cilkc_hi)
+#line 6
+{
+#line 6
+    int cilkc_out = 0;
+#line 6
+    (void)cilkc_out;
+#line 6
+  if (cilkc_hi - cilkc_lo <= cilkc_c_1->cilkc_grain)
+#line 6
+                                                     {
+#line 6
+    cilkc_for_1_leaf(cilkc_c_1, cilkc_lo, cilkc_hi);
+#line 6
+    {
+#line 6
+        return ;
+#line 6
+    }
+#line 6
+    }
+#line 6
+    cilkc_spawning_cilkc_for_1(cilkc_w, cilkc_c_1, cilkc_lo, cilkc_hi);
+#line 6
+    return;
 #line 6
 }
 #line 6
@@ -247,7 +285,7 @@ struct cilkc_locals_cilkc_for_2 {
 #line 8
                                                                                     unsigned long long cilkc_hi_2;
 #line 8
-    unsigned long long cilkc_mid_3;
+       unsigned long long cilkc_mid_3;
 #line 8
 };
 #line 8
@@ -265,7 +303,9 @@ static void cilkc_thunk_cilkc_for_2_1(cilkrt_worker *, cilkrt_task *);
 #line 8
 static inline void cilkc_sync_cilkc_for_2(cilkrt_worker *, cilkrt_group *);
 #line 8
-static void cilkc_body_cilkc_for_2 (cilkrt_worker *cilkc_w,
+__attribute__((noinline))
+#line 8
+static void cilkc_spawning_cilkc_for_2 (cilkrt_worker *cilkc_w,
 #line 8
                         struct cilkc_for_2 *cilkc_c_2, unsigned long long cilkc_lo, unsigned long long cilkc_hi)
 #line 8
@@ -279,13 +319,19 @@ static void cilkc_body_cilkc_for_2 (cilkrt_worker *cilkc_w,
 #line 8
     (void)cilkc_out;
 #line 8
+    (void)cilkc_c_2;
+#line 8
+    (void)cilkc_lo;
+#line 8
+    (void)cilkc_hi;
+#line 8
     {
 #line 8
-  while (cilkc_hi - cilkc_lo > cilkc_c_2->cilkc_grain)
+  do
 #line 8
-                                                       {
+     {
 #line 8
-    unsigned long long cilkc_mid = cilkc_lo + (cilkc_hi - cilkc_lo) / 2;
+       unsigned long long cilkc_mid = cilkc_lo + (cilkc_hi - cilkc_lo) / 2;
 #line 8
     {
 #line 8
@@ -323,13 +369,43 @@ static void cilkc_body_cilkc_for_2 (cilkrt_worker *cilkc_w,
 #line 8
     cilkc_hi = cilkc_mid;
 #line 8
-        }
+        } while (                  cilkc_hi - cilkc_lo > cilkc_c_2->cilkc_grain);
 #line 8
   cilkc_for_2_leaf(cilkc_c_2, cilkc_lo, cilkc_hi);
 #line 8
     }
 #line 8
     cilkc_sync_cilkc_for_2(cilkc_w, &cilkc_g);
+#line 8
+}
+#line 8
+static void cilkc_body_cilkc_for_2 (cilkrt_worker *cilkc_w,
+#line 8
+                        struct cilkc_for_2 *cilkc_c_2, unsigned long long cilkc_lo, unsigned long long cilkc_hi)
+#line 8
+{
+#line 8
+    int cilkc_out = 0;
+#line 8
+    (void)cilkc_out;
+#line 8
+  if (cilkc_hi - cilkc_lo <= cilkc_c_2->cilkc_grain)
+#line 8
+                                                     {
+#line 8
+    cilkc_for_2_leaf(cilkc_c_2, cilkc_lo, cilkc_hi);
+#line 8
+    {
+#line 8
+        return ;
+#line 8
+    }
+#line 8
+    }
+#line 8
+    cilkc_spawning_cilkc_for_2(cilkc_w, cilkc_c_2, cilkc_lo, cilkc_hi);
+#line 8
+    return;
 #line 8
 }
 #line 8
@@ -449,7 +525,7 @@ struct cilkc_locals_cilkc_for_3 {
 #line 10
                                                                                     unsigned long long cilkc_hi_2;
 #line 10
-    unsigned long long cilkc_mid_3;
+       unsigned long long cilkc_mid_3;
 #line 10
 };
 #line 10
@@ -467,7 +543,9 @@ static void cilkc_thunk_cilkc_for_3_1(cilkrt_worker *, cilkrt_task *);
 #line 10
 static inline void cilkc_sync_cilkc_for_3(cilkrt_worker *, cilkrt_group *);
 #line 10
-static void cilkc_body_cilkc_for_3 (cilkrt_worker *cilkc_w,
+__attribute__((noinline))
+#line 10
+static void cilkc_spawning_cilkc_for_3 (cilkrt_worker *cilkc_w,
 #line 10
                         struct cilkc_for_3 *cilkc_c_3, unsigned long long cilkc_lo, unsigned long long cilkc_hi)
 #line 10
@@ -481,13 +559,19 @@ static void cilkc_body_cilkc_for_3 (cilkrt_worker *cilkc_w,
 #line 10
     (void)cilkc_out;
 #line 10
+    (void)cilkc_c_3;
+#line 10
+    (void)cilkc_lo;
+#line 10
+    (void)cilkc_hi;
+#line 10
     {
 #line 10
-  while (cilkc_hi - cilkc_lo > cilkc_c_3->cilkc_grain)
+  do
 #line 10
-                                                       {
+     {
 #line 10
-    unsigned long long cilkc_mid = cilkc_lo + (cilkc_hi - cilkc_lo) / 2;
+       unsigned long long cilkc_mid = cilkc_lo + (cilkc_hi - cilkc_lo) / 2;
 #line 10
     {
 #line 10
@@ -525,13 +609,43 @@ static void cilkc_body_cilkc_for_3 (cilkrt_worker *cilkc_w,
 #line 10
     cilkc_hi = cilkc_mid;
 #line 10
-        }
+        } while (                  cilkc_hi - cilkc_lo > cilkc_c_3->cilkc_grain);
 #line 10
   cilkc_for_3_leaf(cilkc_c_3, cilkc_lo, cilkc_hi);
 #line 10
     }
 #line 10
     cilkc_sync_cilkc_for_3(cilkc_w, &cilkc_g);
+#line 10
+}
+#line 10
+static void cilkc_body_cilkc_for_3 (cilkrt_worker *cilkc_w,
+#line 10
+                        struct cilkc_for_3 *cilkc_c_3, unsigned long long cilkc_lo, unsigned long long cilkc_hi)
+#line 10
+{
+#line 10
+    int cilkc_out = 0;
+#line 10
+    (void)cilkc_out;
+#line 10
+  if (cilkc_hi - cilkc_lo <= cilkc_c_3->cilkc_grain)
+#line 10
+                                                     {
+#line 10
+    cilkc_for_3_leaf(cilkc_c_3, cilkc_lo, cilkc_hi);
+#line 10
+    {
+#line 10
+        return ;
+#line 10
+    }
+#line 10
+    }
+#line 10
+    cilkc_spawning_cilkc_for_3(cilkc_w, cilkc_c_3, cilkc_lo, cilkc_hi);
+#line 10
+    return;
 #line 10
 }
 #line 10

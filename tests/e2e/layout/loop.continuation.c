@@ -45,7 +45,7 @@ struct cilkc_locals_cilkc_for_1 {
 #line 6
                                                                                     unsigned long long cilkc_hi_2;
 #line 6
-    unsigned long long cilkc_mid_3;
+       unsigned long long cilkc_mid_3;
 #line 6
 };
 #line 6
@@ -71,6 +71,12 @@ static void cilkc_lazy_cilkc_for_1 (cilkrt_worker *cilkc_w, cilkrt_frame *cilkc_
 #line 6
 static void cilkc_fast_cilkc_for_1 (cilkrt_worker *cilkc_w, cilkrt_frame *cilkc_parent, int cilkc_site, void *cilkc_dst,
 #line 6
+                        struct cilkc_for_1 *cilkc_c_1, unsigned long long cilkc_lo, unsigned long long cilkc_hi);
+#line 6
+__attribute__((noinline))
+#line 6
+static void cilkc_spawning_cilkc_for_1 (cilkrt_worker *cilkc_w, cilkrt_frame *cilkc_parent, int cilkc_site, void *cilkc_dst,
+#line 6
                         struct cilkc_for_1 *cilkc_c_1, unsigned long long cilkc_lo, unsigned long long cilkc_hi)
 #line 6
 {
@@ -87,13 +93,19 @@ static void cilkc_fast_cilkc_for_1 (cilkrt_worker *cilkc_w, cilkrt_frame *cilkc_
 #line 6
     (void)&cilkc_desc_cilkc_for_1;
 #line 6
+    (void)cilkc_c_1;
+#line 6
+    (void)cilkc_lo;
+#line 6
+    (void)cilkc_hi;
+#line 6
     {
 #line 6
-  while (cilkc_hi - cilkc_lo > cilkc_c_1->cilkc_grain)
+  do
 #line 6
-                                                       {
+     {
 #line 6
-    unsigned long long cilkc_mid = cilkc_lo + (cilkc_hi - cilkc_lo) / 2;
+       unsigned long long cilkc_mid = cilkc_lo + (cilkc_hi - cilkc_lo) / 2;
 #line 6
     {
 #line 6
@@ -151,7 +163,7 @@ static void cilkc_fast_cilkc_for_1 (cilkrt_worker *cilkc_w, cilkrt_frame *cilkc_
 #line 6
     cilkc_lo = cilkc_mid;
 #line 6
-        }
+        } while (                  cilkc_hi - cilkc_lo > cilkc_c_1->cilkc_grain);
 #line 6
   cilkc_for_1_leaf(cilkc_c_1, cilkc_lo, cilkc_hi);
 #line 6
@@ -164,6 +176,52 @@ static void cilkc_fast_cilkc_for_1 (cilkrt_worker *cilkc_w, cilkrt_frame *cilkc_
         cilkrt_frame_free(cilkc_w, &cilkc_f->h, sizeof *cilkc_f);
 #line 6
     }
+#line 6
+    return;
+#line 6
+}
+#line 6
+static void cilkc_fast_cilkc_for_1 (cilkrt_worker *cilkc_w, cilkrt_frame *cilkc_parent, int cilkc_site, void *cilkc_dst,
+#line 6
+                        struct cilkc_for_1 *cilkc_c_1, unsigned long long cilkc_lo, unsigned long long cilkc_hi)
+#line 6
+{
+#line 6
+    unsigned long cilkc_ns = 0;
+#line 6
+    struct cilkc_frame_cilkc_for_1 *cilkc_f = 0;
+#line 6
+    (void)cilkc_parent;
+#line 6
+    (void)cilkc_site;
+#line 6
+    (void)cilkc_dst;
+#line 6
+    (void)&cilkc_desc_cilkc_for_1;
+#line 6
+  if (cilkc_hi - cilkc_lo <= cilkc_c_1->cilkc_grain)
+#line 6
+                                                     {
+#line 6
+    cilkc_for_1_leaf(cilkc_c_1, cilkc_lo, cilkc_hi);
+#line 6
+    {
+#line 6
+        if (cilkc_f) {
+#line 6
+            cilkrt_count_spawns(cilkc_w, cilkc_ns);
+#line 6
+            cilkrt_frame_free(cilkc_w, &cilkc_f->h, sizeof *cilkc_f);
+#line 6
+        }
+#line 6
+        return;
+#line 6
+    }
+#line 6
+    }
+#line 6
+    cilkc_spawning_cilkc_for_1(cilkc_w, cilkc_parent, cilkc_site, cilkc_dst, cilkc_c_1, cilkc_lo, cilkc_hi);
 #line 6
     return;
 #line 6
@@ -201,29 +259,65 @@ static void cilkc_slow_cilkc_for_1(cilkrt_worker *cilkc_w, cilkrt_frame *cilkc_h
 #line 6
         case 2: goto cilkc_resume_2;
 #line 6
+        case 3: goto cilkc_resume_3;
+#line 6
         default: break;
 #line 6
     }
 #line 6 "tests/e2e/layout/loop.i"
     {
 #line 6
-  while (cilkc_f->l.cilkc_hi_2
+  if (cilkc_f->l.cilkc_hi_2
 #line 6
-                  - cilkc_f->l.cilkc_lo_1
+               - cilkc_f->l.cilkc_lo_1
 #line 6
-                             > cilkc_f->l.cilkc_c_1_0
+                          <= cilkc_f->l.cilkc_c_1_0
 #line 6
-                                        ->cilkc_grain)
+                                      ->cilkc_grain)
 #line 6
-                                                       {
+                                                     {
 #line 6
-    cilkc_f->l.cilkc_mid_3       = cilkc_f->l.cilkc_lo_1
+    cilkc_for_1_leaf(cilkc_f->l.cilkc_c_1_0
 #line 6
-                                            + (cilkc_f->l.cilkc_hi_2
+                              , cilkc_f->l.cilkc_lo_1
 #line 6
-                                                        - cilkc_f->l.cilkc_lo_1
+                                        , cilkc_f->l.cilkc_hi_2
 #line 6
-                                                                  ) / 2;
+                                                  );
+#line 6
+    {
+#line 6
+        {
+#line 6
+            cilkc_h->entry = 2;
+#line 6
+            if (!cilkrt_sync(cilkc_w, cilkc_h)) return;
+#line 6
+            if (0) {
+#line 6
+                cilkc_resume_2:;
+#line 6
+            }
+#line 6
+        }
+#line 6
+        goto cilkc_return;
+#line 6
+    }
+#line 6
+        }
+#line 6
+  do
+#line 6
+     {
+#line 6
+       cilkc_f->l.cilkc_mid_3       = cilkc_f->l.cilkc_lo_1
+#line 6
+                                               + (cilkc_f->l.cilkc_hi_2
+#line 6
+                                                           - cilkc_f->l.cilkc_lo_1
+#line 6
+                                                                     ) / 2;
 #line 6
     {
 #line 6
@@ -277,7 +371,13 @@ static void cilkc_slow_cilkc_for_1(cilkrt_worker *cilkc_w, cilkrt_frame *cilkc_h
 #line 6
                         ;
 #line 6
-        }
+        } while (                  cilkc_f->l.cilkc_hi_2
+#line 6
+                                            - cilkc_f->l.cilkc_lo_1
+#line 6
+                                                       > cilkc_f->l.cilkc_c_1_0
+#line 6
+                                                                  ->cilkc_grain);
 #line 6
   cilkc_for_1_leaf(cilkc_f->l.cilkc_c_1_0
 #line 6
@@ -291,13 +391,13 @@ static void cilkc_slow_cilkc_for_1(cilkrt_worker *cilkc_w, cilkrt_frame *cilkc_h
 #line 6
     {
 #line 6
-        cilkc_h->entry = 2;
+        cilkc_h->entry = 3;
 #line 6
         if (!cilkrt_sync(cilkc_w, cilkc_h)) return;
 #line 6
         if (0) {
 #line 6
-            cilkc_resume_2:;
+            cilkc_resume_3:;
 #line 6
         }
 #line 6
@@ -423,7 +523,7 @@ struct cilkc_locals_cilkc_for_2 {
 #line 8
                                                                                     unsigned long long cilkc_hi_2;
 #line 8
-    unsigned long long cilkc_mid_3;
+       unsigned long long cilkc_mid_3;
 #line 8
 };
 #line 8
@@ -449,6 +549,12 @@ static void cilkc_lazy_cilkc_for_2 (cilkrt_worker *cilkc_w, cilkrt_frame *cilkc_
 #line 8
 static void cilkc_fast_cilkc_for_2 (cilkrt_worker *cilkc_w, cilkrt_frame *cilkc_parent, int cilkc_site, void *cilkc_dst,
 #line 8
+                        struct cilkc_for_2 *cilkc_c_2, unsigned long long cilkc_lo, unsigned long long cilkc_hi);
+#line 8
+__attribute__((noinline))
+#line 8
+static void cilkc_spawning_cilkc_for_2 (cilkrt_worker *cilkc_w, cilkrt_frame *cilkc_parent, int cilkc_site, void *cilkc_dst,
+#line 8
                         struct cilkc_for_2 *cilkc_c_2, unsigned long long cilkc_lo, unsigned long long cilkc_hi)
 #line 8
 {
@@ -465,13 +571,19 @@ static void cilkc_fast_cilkc_for_2 (cilkrt_worker *cilkc_w, cilkrt_frame *cilkc_
 #line 8
     (void)&cilkc_desc_cilkc_for_2;
 #line 8
+    (void)cilkc_c_2;
+#line 8
+    (void)cilkc_lo;
+#line 8
+    (void)cilkc_hi;
+#line 8
     {
 #line 8
-  while (cilkc_hi - cilkc_lo > cilkc_c_2->cilkc_grain)
+  do
 #line 8
-                                                       {
+     {
 #line 8
-    unsigned long long cilkc_mid = cilkc_lo + (cilkc_hi - cilkc_lo) / 2;
+       unsigned long long cilkc_mid = cilkc_lo + (cilkc_hi - cilkc_lo) / 2;
 #line 8
     {
 #line 8
@@ -529,7 +641,7 @@ static void cilkc_fast_cilkc_for_2 (cilkrt_worker *cilkc_w, cilkrt_frame *cilkc_
 #line 8
     cilkc_lo = cilkc_mid;
 #line 8
-        }
+        } while (                  cilkc_hi - cilkc_lo > cilkc_c_2->cilkc_grain);
 #line 8
   cilkc_for_2_leaf(cilkc_c_2, cilkc_lo, cilkc_hi);
 #line 8
@@ -542,6 +654,52 @@ static void cilkc_fast_cilkc_for_2 (cilkrt_worker *cilkc_w, cilkrt_frame *cilkc_
         cilkrt_frame_free(cilkc_w, &cilkc_f->h, sizeof *cilkc_f);
 #line 8
     }
+#line 8
+    return;
+#line 8
+}
+#line 8
+static void cilkc_fast_cilkc_for_2 (cilkrt_worker *cilkc_w, cilkrt_frame *cilkc_parent, int cilkc_site, void *cilkc_dst,
+#line 8
+                        struct cilkc_for_2 *cilkc_c_2, unsigned long long cilkc_lo, unsigned long long cilkc_hi)
+#line 8
+{
+#line 8
+    unsigned long cilkc_ns = 0;
+#line 8
+    struct cilkc_frame_cilkc_for_2 *cilkc_f = 0;
+#line 8
+    (void)cilkc_parent;
+#line 8
+    (void)cilkc_site;
+#line 8
+    (void)cilkc_dst;
+#line 8
+    (void)&cilkc_desc_cilkc_for_2;
+#line 8
+  if (cilkc_hi - cilkc_lo <= cilkc_c_2->cilkc_grain)
+#line 8
+                                                     {
+#line 8
+    cilkc_for_2_leaf(cilkc_c_2, cilkc_lo, cilkc_hi);
+#line 8
+    {
+#line 8
+        if (cilkc_f) {
+#line 8
+            cilkrt_count_spawns(cilkc_w, cilkc_ns);
+#line 8
+            cilkrt_frame_free(cilkc_w, &cilkc_f->h, sizeof *cilkc_f);
+#line 8
+        }
+#line 8
+        return;
+#line 8
+    }
+#line 8
+    }
+#line 8
+    cilkc_spawning_cilkc_for_2(cilkc_w, cilkc_parent, cilkc_site, cilkc_dst, cilkc_c_2, cilkc_lo, cilkc_hi);
 #line 8
     return;
 #line 8
@@ -579,29 +737,65 @@ static void cilkc_slow_cilkc_for_2(cilkrt_worker *cilkc_w, cilkrt_frame *cilkc_h
 #line 8
         case 2: goto cilkc_resume_2;
 #line 8
+        case 3: goto cilkc_resume_3;
+#line 8
         default: break;
 #line 8
     }
 #line 8 "tests/e2e/layout/loop.i"
     {
 #line 8
-  while (cilkc_f->l.cilkc_hi_2
+  if (cilkc_f->l.cilkc_hi_2
 #line 8
-                  - cilkc_f->l.cilkc_lo_1
+               - cilkc_f->l.cilkc_lo_1
 #line 8
-                             > cilkc_f->l.cilkc_c_2_0
+                          <= cilkc_f->l.cilkc_c_2_0
 #line 8
-                                        ->cilkc_grain)
+                                      ->cilkc_grain)
 #line 8
-                                                       {
+                                                     {
 #line 8
-    cilkc_f->l.cilkc_mid_3       = cilkc_f->l.cilkc_lo_1
+    cilkc_for_2_leaf(cilkc_f->l.cilkc_c_2_0
 #line 8
-                                            + (cilkc_f->l.cilkc_hi_2
+                              , cilkc_f->l.cilkc_lo_1
 #line 8
-                                                        - cilkc_f->l.cilkc_lo_1
+                                        , cilkc_f->l.cilkc_hi_2
 #line 8
-                                                                  ) / 2;
+                                                  );
+#line 8
+    {
+#line 8
+        {
+#line 8
+            cilkc_h->entry = 2;
+#line 8
+            if (!cilkrt_sync(cilkc_w, cilkc_h)) return;
+#line 8
+            if (0) {
+#line 8
+                cilkc_resume_2:;
+#line 8
+            }
+#line 8
+        }
+#line 8
+        goto cilkc_return;
+#line 8
+    }
+#line 8
+        }
+#line 8
+  do
+#line 8
+     {
+#line 8
+       cilkc_f->l.cilkc_mid_3       = cilkc_f->l.cilkc_lo_1
+#line 8
+                                               + (cilkc_f->l.cilkc_hi_2
+#line 8
+                                                           - cilkc_f->l.cilkc_lo_1
+#line 8
+                                                                     ) / 2;
 #line 8
     {
 #line 8
@@ -655,7 +849,13 @@ static void cilkc_slow_cilkc_for_2(cilkrt_worker *cilkc_w, cilkrt_frame *cilkc_h
 #line 8
                         ;
 #line 8
-        }
+        } while (                  cilkc_f->l.cilkc_hi_2
+#line 8
+                                            - cilkc_f->l.cilkc_lo_1
+#line 8
+                                                       > cilkc_f->l.cilkc_c_2_0
+#line 8
+                                                                  ->cilkc_grain);
 #line 8
   cilkc_for_2_leaf(cilkc_f->l.cilkc_c_2_0
 #line 8
@@ -669,13 +869,13 @@ static void cilkc_slow_cilkc_for_2(cilkrt_worker *cilkc_w, cilkrt_frame *cilkc_h
 #line 8
     {
 #line 8
-        cilkc_h->entry = 2;
+        cilkc_h->entry = 3;
 #line 8
         if (!cilkrt_sync(cilkc_w, cilkc_h)) return;
 #line 8
         if (0) {
 #line 8
-            cilkc_resume_2:;
+            cilkc_resume_3:;
 #line 8
         }
 #line 8
@@ -801,7 +1001,7 @@ struct cilkc_locals_cilkc_for_3 {
 #line 10
                                                                                     unsigned long long cilkc_hi_2;
 #line 10
-    unsigned long long cilkc_mid_3;
+       unsigned long long cilkc_mid_3;
 #line 10
 };
 #line 10
@@ -827,6 +1027,12 @@ static void cilkc_lazy_cilkc_for_3 (cilkrt_worker *cilkc_w, cilkrt_frame *cilkc_
 #line 10
 static void cilkc_fast_cilkc_for_3 (cilkrt_worker *cilkc_w, cilkrt_frame *cilkc_parent, int cilkc_site, void *cilkc_dst,
 #line 10
+                        struct cilkc_for_3 *cilkc_c_3, unsigned long long cilkc_lo, unsigned long long cilkc_hi);
+#line 10
+__attribute__((noinline))
+#line 10
+static void cilkc_spawning_cilkc_for_3 (cilkrt_worker *cilkc_w, cilkrt_frame *cilkc_parent, int cilkc_site, void *cilkc_dst,
+#line 10
                         struct cilkc_for_3 *cilkc_c_3, unsigned long long cilkc_lo, unsigned long long cilkc_hi)
 #line 10
 {
@@ -843,13 +1049,19 @@ static void cilkc_fast_cilkc_for_3 (cilkrt_worker *cilkc_w, cilkrt_frame *cilkc_
 #line 10
     (void)&cilkc_desc_cilkc_for_3;
 #line 10
+    (void)cilkc_c_3;
+#line 10
+    (void)cilkc_lo;
+#line 10
+    (void)cilkc_hi;
+#line 10
     {
 #line 10
-  while (cilkc_hi - cilkc_lo > cilkc_c_3->cilkc_grain)
+  do
 #line 10
-                                                       {
+     {
 #line 10
-    unsigned long long cilkc_mid = cilkc_lo + (cilkc_hi - cilkc_lo) / 2;
+       unsigned long long cilkc_mid = cilkc_lo + (cilkc_hi - cilkc_lo) / 2;
 #line 10
     {
 #line 10
@@ -907,7 +1119,7 @@ static void cilkc_fast_cilkc_for_3 (cilkrt_worker *cilkc_w, cilkrt_frame *cilkc_
 #line 10
     cilkc_lo = cilkc_mid;
 #line 10
-        }
+        } while (                  cilkc_hi - cilkc_lo > cilkc_c_3->cilkc_grain);
 #line 10
   cilkc_for_3_leaf(cilkc_c_3, cilkc_lo, cilkc_hi);
 #line 10
@@ -920,6 +1132,52 @@ static void cilkc_fast_cilkc_for_3 (cilkrt_worker *cilkc_w, cilkrt_frame *cilkc_
         cilkrt_frame_free(cilkc_w, &cilkc_f->h, sizeof *cilkc_f);
 #line 10
     }
+#line 10
+    return;
+#line 10
+}
+#line 10
+static void cilkc_fast_cilkc_for_3 (cilkrt_worker *cilkc_w, cilkrt_frame *cilkc_parent, int cilkc_site, void *cilkc_dst,
+#line 10
+                        struct cilkc_for_3 *cilkc_c_3, unsigned long long cilkc_lo, unsigned long long cilkc_hi)
+#line 10
+{
+#line 10
+    unsigned long cilkc_ns = 0;
+#line 10
+    struct cilkc_frame_cilkc_for_3 *cilkc_f = 0;
+#line 10
+    (void)cilkc_parent;
+#line 10
+    (void)cilkc_site;
+#line 10
+    (void)cilkc_dst;
+#line 10
+    (void)&cilkc_desc_cilkc_for_3;
+#line 10
+  if (cilkc_hi - cilkc_lo <= cilkc_c_3->cilkc_grain)
+#line 10
+                                                     {
+#line 10
+    cilkc_for_3_leaf(cilkc_c_3, cilkc_lo, cilkc_hi);
+#line 10
+    {
+#line 10
+        if (cilkc_f) {
+#line 10
+            cilkrt_count_spawns(cilkc_w, cilkc_ns);
+#line 10
+            cilkrt_frame_free(cilkc_w, &cilkc_f->h, sizeof *cilkc_f);
+#line 10
+        }
+#line 10
+        return;
+#line 10
+    }
+#line 10
+    }
+#line 10
+    cilkc_spawning_cilkc_for_3(cilkc_w, cilkc_parent, cilkc_site, cilkc_dst, cilkc_c_3, cilkc_lo, cilkc_hi);
 #line 10
     return;
 #line 10
@@ -957,29 +1215,65 @@ static void cilkc_slow_cilkc_for_3(cilkrt_worker *cilkc_w, cilkrt_frame *cilkc_h
 #line 10
         case 2: goto cilkc_resume_2;
 #line 10
+        case 3: goto cilkc_resume_3;
+#line 10
         default: break;
 #line 10
     }
 #line 10 "tests/e2e/layout/loop.i"
     {
 #line 10
-  while (cilkc_f->l.cilkc_hi_2
+  if (cilkc_f->l.cilkc_hi_2
 #line 10
-                  - cilkc_f->l.cilkc_lo_1
+               - cilkc_f->l.cilkc_lo_1
 #line 10
-                             > cilkc_f->l.cilkc_c_3_0
+                          <= cilkc_f->l.cilkc_c_3_0
 #line 10
-                                        ->cilkc_grain)
+                                      ->cilkc_grain)
 #line 10
-                                                       {
+                                                     {
 #line 10
-    cilkc_f->l.cilkc_mid_3       = cilkc_f->l.cilkc_lo_1
+    cilkc_for_3_leaf(cilkc_f->l.cilkc_c_3_0
 #line 10
-                                            + (cilkc_f->l.cilkc_hi_2
+                              , cilkc_f->l.cilkc_lo_1
 #line 10
-                                                        - cilkc_f->l.cilkc_lo_1
+                                        , cilkc_f->l.cilkc_hi_2
 #line 10
-                                                                  ) / 2;
+                                                  );
+#line 10
+    {
+#line 10
+        {
+#line 10
+            cilkc_h->entry = 2;
+#line 10
+            if (!cilkrt_sync(cilkc_w, cilkc_h)) return;
+#line 10
+            if (0) {
+#line 10
+                cilkc_resume_2:;
+#line 10
+            }
+#line 10
+        }
+#line 10
+        goto cilkc_return;
+#line 10
+    }
+#line 10
+        }
+#line 10
+  do
+#line 10
+     {
+#line 10
+       cilkc_f->l.cilkc_mid_3       = cilkc_f->l.cilkc_lo_1
+#line 10
+                                               + (cilkc_f->l.cilkc_hi_2
+#line 10
+                                                           - cilkc_f->l.cilkc_lo_1
+#line 10
+                                                                     ) / 2;
 #line 10
     {
 #line 10
@@ -1033,7 +1327,13 @@ static void cilkc_slow_cilkc_for_3(cilkrt_worker *cilkc_w, cilkrt_frame *cilkc_h
 #line 10
                         ;
 #line 10
-        }
+        } while (                  cilkc_f->l.cilkc_hi_2
+#line 10
+                                            - cilkc_f->l.cilkc_lo_1
+#line 10
+                                                       > cilkc_f->l.cilkc_c_3_0
+#line 10
+                                                                  ->cilkc_grain);
 #line 10
   cilkc_for_3_leaf(cilkc_f->l.cilkc_c_3_0
 #line 10
@@ -1047,13 +1347,13 @@ static void cilkc_slow_cilkc_for_3(cilkrt_worker *cilkc_w, cilkrt_frame *cilkc_h
 #line 10
     {
 #line 10
-        cilkc_h->entry = 2;
+        cilkc_h->entry = 3;
 #line 10
         if (!cilkrt_sync(cilkc_w, cilkc_h)) return;
 #line 10
         if (0) {
 #line 10
-            cilkc_resume_2:;
+            cilkc_resume_3:;
 #line 10
         }
 #line 10

@@ -48,12 +48,32 @@ _Static_assert(CILKRT_RESULT_AT + sizeof(long double) <= CILKRT_TASK_ARGS,
 #define DOZE_NS 500000L /* then with a futex sleep of at most this between */
 #define WAITING CILKRT_TASK_WAITING
 
+/* CILK_CHILD_HELP (docs/runtime.md): 1 (the default) lets the owner help
+ * (help, below); 0 keeps the pure child scheme, every pending task in the
+ * deque, for measuring its memory. Read with the steal policy. */
+int cilkrt_child_help = 1;
+
+static void child_help_configure(void)
+{
+    const char *e = getenv("CILK_CHILD_HELP");
+    cilkrt_child_help = 1;
+    if (!e || !*e)
+        return;
+    if (strcmp(e, "0") == 0 || strcmp(e, "1") == 0) {
+        cilkrt_child_help = *e == '1';
+        return;
+    }
+    fprintf(stderr, "cilkrt: error: CILK_CHILD_HELP must be 0 or 1, not '%s'\n", e);
+    exit(1);
+}
+
 /* CILK_STEAL_POLICY (docs/runtime.md): one, or half (the default). */
 int cilkrt_steal_half = 1;
 
 void cilkrt_steal_configure(void)
 {
     const char *e = getenv("CILK_STEAL_POLICY");
+    child_help_configure();
     cilkrt_steal_half = 1;
     if (!e || !*e)
         return;
@@ -338,13 +358,14 @@ static void settle(cilkrt_worker *w)
  * block's end, and running them with run_range, which splits a proxy off
  * for a thief that asks meanwhile. Only with other workers: at P = 1 the
  * deque keeps every pending task (T1, and the memory child stealing
- * costs, stay as they were). Bounded by the slots below top: a block
- * that nothing can finish (a thief's run still going) ends it when
- * nothing is left to share. */
+ * costs, stay as they were), and not with CILK_CHILD_HELP=0 (the pure
+ * scheme, kept measurable). Bounded by the slots below top: a block that
+ * nothing can finish (a thief's run still going) ends it when nothing is
+ * left to share. */
 static void help(worker *w)
 {
     cilkrt_tdeque *q = &w->pub.tq;
-    if (cilkrt_pool_size < 2)
+    if (cilkrt_pool_size < 2 || !cilkrt_child_help)
         return;
     while (cilkrt_tdeque_short(q)) {
         long first, k = cilkrt_tdeque_take_oldest(q, &first);

@@ -1,6 +1,7 @@
 /*
  * pool_test.c: the worker pool and its environment: CILK_NWORKERS, the
- * statistics API and CILK_STATS, CILK_STACKSIZE, CILK_PIN, idle behaviour, fork. Tests that
+ * statistics API and CILK_STATS, CILK_STACKSIZE, CILK_PIN,
+ * CILK_STEAL_POLICY, CILK_CHILD_HELP, idle behaviour, fork. Tests that
  * need their own environment run in a forked child and check its exit status and stderr.
  */
 #define _GNU_SOURCE /* CPU_COUNT, pthread_getaffinity_np */
@@ -220,6 +221,36 @@ Test(pool, steal_policy_values, .timeout = 120)
         steal_policy = good[i];
         cr_expect_eq(run_child("2", NULL, fib_15_with_policy, err, sizeof err), 0);
         cr_expect_str_eq(err, "", "CILK_STEAL_POLICY='%s'", good[i]);
+    }
+}
+
+/* CILK_CHILD_HELP (task.c), read at the pool's start with the policy. */
+static const char *child_help;
+
+static void fib_15_with_child_help(void)
+{
+    setenv("CILK_CHILD_HELP", child_help, 1);
+    fib_15();
+}
+
+Test(pool, child_help_values, .timeout = 120)
+{
+    static const char *bad[] = {"2", "yes", "on", " 1", "0 ", "00", "-1"};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        char err[512], want[256];
+        child_help = bad[i];
+        int status = run_child("2", NULL, fib_15_with_child_help, err, sizeof err);
+        snprintf(want, sizeof want, "cilkrt: error: CILK_CHILD_HELP must be 0 or 1, not '%s'\n",
+                 bad[i]);
+        cr_expect_eq(status, 1, "CILK_CHILD_HELP='%s': exit status %d", bad[i], status);
+        cr_expect_str_eq(err, want);
+    }
+    static const char *good[] = {"0", "1", ""};
+    for (size_t i = 0; i < sizeof good / sizeof good[0]; i++) {
+        char err[512];
+        child_help = good[i];
+        cr_expect_eq(run_child("2", NULL, fib_15_with_child_help, err, sizeof err), 0);
+        cr_expect_str_eq(err, "", "CILK_CHILD_HELP='%s'", good[i]);
     }
 }
 

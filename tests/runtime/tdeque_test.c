@@ -833,6 +833,21 @@ Test(tdeque, alone_the_owner_keeps_every_task_until_the_sync)
     help_sync(w);
 }
 
+/* CILK_CHILD_HELP=0 (cilkrt_child_help, read at the pool's start): in a
+ * pool the owner keeps every task until the sync, as alone, and maps
+ * five blocks: the pure child scheme. */
+Test(tdeque, with_help_off_the_owner_keeps_every_task_in_a_pool)
+{
+    cilkrt_child_help = 0;
+    worker *w = help_setup(2);
+    cilkrt_child_help = 1;
+    cr_expect_eq(cilkrt_tdeque_blocks(&w->pub.tq), 5);
+    cr_expect_eq(w->pub.tq.reused, 0);
+    for (unsigned long i = 0; i < HELP_N; i++)
+        cr_expect_eq(taken[i], 0, "task %lu ran before the sync", i);
+    help_sync(w);
+}
+
 /* A batch holds the oldest shared slots, which may belong to an enclosing
  * group: the inner sync waits for the batch, and the outer sync pops the
  * rest of it. A push in between (onto an index of the run, popped

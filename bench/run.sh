@@ -38,10 +38,12 @@
 #
 # Output: the Markdown tables on stdout and in docs/performance.md (between
 # the bench-results and bench-fair markers), docs/bench.csv,
-# docs/bench-spawnloop-memory.csv, docs/bench-fair.csv, docs/bench-time.svg
-# and docs/bench-spawnloop-memory.svg. Raw per-run data stays in
-# DIR/results/. Exit status 1 if a cilkc configuration is missing
-# or gave a wrong result (peers may be missing: that is only reported).
+# docs/bench-spawnloop-memory.csv (the sweep: child mode also with
+# CILK_CHILD_HELP=0, config child-nohelp), docs/bench-fair.csv,
+# docs/bench-time.svg and docs/bench-spawnloop-memory.svg. Raw per-run
+# data stays in DIR/results/. Exit status 1 if a cilkc configuration is
+# missing or gave a wrong result (peers may be missing: that is only
+# reported).
 
 set -u
 export LC_ALL=C
@@ -114,6 +116,9 @@ else
 fi
 sweep_p=$ncpu
 sweep_runs=3
+# The sweep's configurations: child-nohelp (run_one) shows the pure child
+# scheme's memory beside the default's, whose owner helps at P >= 2.
+sweep_configs="serial cont child child-nohelp gomp iomp tbb"
 timeout_s=120
 # The short benchmarks: serial elision under 20 ms at the full size (Ts
 # 1.5 to 16.5 ms on the quiet machine, 2026-12-01; the next, nqueens, 28
@@ -150,12 +155,15 @@ parse_stats() {
 # run_one NAME CONFIG P SIZE: runs one configuration once and prints
 # "status,time_s,maxrss_kb,spawns,steals,peak_live,cpu_s". The status is ok,
 # missing, failed(rc), timeout or wrong (result differs from the serial).
-# CONFIG child-one is the child-mode binary with CILK_STEAL_POLICY=one;
-# every other runs with the runtime's default policy.
+# CONFIG child-one is the child-mode binary with CILK_STEAL_POLICY=one,
+# child-nohelp the same with CILK_CHILD_HELP=0 (the pure child scheme: the
+# owner never runs its own oldest tasks inside a push, docs/runtime.md);
+# every other runs with the runtime's defaults.
 run_one() {
-    local name=$1 config=$2 p=$3 size=$4 policy=
+    local name=$1 config=$2 p=$3 size=$4 policy= help=
     local out=$results/last.out err=$results/last.err
     [ "$config" = child-one ] && config=child && policy=one
+    [ "$config" = child-nohelp ] && config=child && help=0
     local exe=$bin/$name.$config
     if [ ! -x "$exe" ]; then
         echo "missing,,,,,,"
@@ -169,7 +177,7 @@ run_one() {
     local bind="OMP_PROC_BIND=false"
     [ "$p" = "$ncpu" ] && bind="OMP_PROC_BIND=true OMP_PLACES=threads"
     env CILK_NWORKERS=$p OMP_NUM_THREADS=$p BENCH_NWORKERS=$p CILK_STATS=1 CILK_STEAL_POLICY=$policy \
-        $bind timeout $timeout_s "$exe" "$size" > "$out" 2> "$err"
+        CILK_CHILD_HELP=$help $bind timeout $timeout_s "$exe" "$size" > "$out" 2> "$err"
     local rc=$? status=ok
     if [ $rc = 124 ]; then
         status=timeout
@@ -319,7 +327,7 @@ done
 [ -z "$sweep" ] && sweep_runs=0
 for round in $(seq 1 $sweep_runs); do
     for n in $sweep; do
-        for config in serial $parallel_configs; do
+        for config in $sweep_configs; do
             p=$sweep_p
             [ $config = serial ] && p=1
             echo "$n,$config,$p,$round,$(run_one spawnloop "$config" "$p" "$n")" >> "$sweep_raw"
@@ -390,7 +398,10 @@ fair_table=$results/fair-table.md
     echo
     if [ -n "$sweep" ]; then
         echo "Spawn loop, peak RSS (MiB) and peak live frames/tasks against the number"
-        echo "of pending spawns, P = $sweep_p, median of $sweep_runs runs:"
+        echo "of pending spawns, P = $sweep_p, median of $sweep_runs runs; child mode twice: with"
+        echo "the runtime's default, where at P >= 2 the owner runs its own oldest tasks"
+        echo "when its thieves are behind, and with CILK_CHILD_HELP=0, the pure scheme that"
+        echo "keeps every pending task (docs/runtime.md):"
         echo
         awk -F, -f "$here/sweep_table.awk" "$sweep_csv"
         echo

@@ -1,13 +1,15 @@
 # sweep_table.awk: docs/bench-spawnloop-memory.csv to a Markdown table:
 # one row per number of spawns, per configuration "peak RSS MiB / peak
 # live frames or tasks". Input columns: n,config,P,runs,ok,median_s,min_s,
-# max_s,maxrss_kb,spawns,steals,peak_live,status.
+# max_s,maxrss_kb,spawns,steals,peak_live,status. child-nohelp is child
+# mode with CILK_CHILD_HELP=0 (bench/run.sh, run_one).
 
 BEGIN {
-    split("serial cont child gomp iomp tbb", configs, " ")
+    nconfigs = split("serial cont child child-nohelp gomp iomp tbb", configs, " ")
     label["serial"] = "serial"
     label["cont"] = "continuation"
     label["child"] = "child"
+    label["child-nohelp"] = "child, CILK_CHILD_HELP=0"
     label["gomp"] = "libgomp"
     label["iomp"] = "libomp"
     label["tbb"] = "oneTBB"
@@ -23,13 +25,13 @@ NR == 1 { next }
 }
 END {
     printf "| spawns |"
-    for (c = 1; c <= 6; c++) printf " %s |", label[configs[c]]
+    for (c = 1; c <= nconfigs; c++) printf " %s |", label[configs[c]]
     printf "\n|---|"
-    for (c = 1; c <= 6; c++) printf "---|"
+    for (c = 1; c <= nconfigs; c++) printf "---|"
     printf "\n"
     for (i = 1; i <= nn; i++) {
         printf "| %s |", ns[i]
-        for (c = 1; c <= 6; c++) {
+        for (c = 1; c <= nconfigs; c++) {
             id = ns[i] SUBSEP configs[c]
             printf " %s |", id in v ? v[id] : "missing"
         }

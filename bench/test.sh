@@ -19,7 +19,11 @@
 #   4. the main table's short benchmarks run 3 times as often, and its
 #      plot is made without the spawn loop's sweep (run.sh --only on stub
 #      programs); a later --only fair pairs the rounds of their raw runs;
-#   5. the data-parallel section: forloop, heatfor and reducesum at small
+#   5. the spawn loop's memory sweep (run.sh --only spawnloop on stub
+#      programs) runs child mode also with CILK_CHILD_HELP=0
+#      (child-nohelp), in the sweep only, and its rows reach
+#      docs/bench-spawnloop-memory.csv, the sweep's table and its plot;
+#   6. the data-parallel section: forloop, heatfor and reducesum at small
 #      sizes, each cilkc program (when there is one) in both modes and its
 #      loop peers (OpenMP parallel for and taskloop with gcc; oneTBB when
 #      its headers are installed) at 2 workers, print the serial result.
@@ -197,6 +201,38 @@ if bash bench/run.sh --quick --only fair --fair-runs 1 --bin "$main" --docs "$ma
 else
     echo "FAIL run.sh --only fair pairs the main table's rounds (output in $main)"
     tail -5 "$main/out"
+    fail=1
+fi
+
+# The spawn loop's memory sweep (QUICK: 10^3 to 10^6, 3 rounds) on stubs
+# whose peak RSS is 4 MiB with CILK_CHILD_HELP=0, 2 MiB otherwise:
+# child-nohelp runs the child binary with it at P = ncpu, once per size
+# and round; child runs without it; the main table has no child-nohelp.
+sw=$build/stubs-sweep
+rm -rf "$sw" && mkdir -p "$sw/docs"
+for config in serial cont child; do
+    stub "$sw" spawnloop $config 0.001
+done
+printf '# perf\n' > "$sw/docs/performance.md"
+sweep_rows() { # CONFIG RSS: the sweep's ok rows of CONFIG at P = ncpu with that peak RSS
+    awk -F, -v c="$1" -v p="$(nproc)" -v rss="$2" '$2 == c && $3 == p && $5 == "ok" && $7 == rss' \
+        "$sw/results/sweep-raw.csv" | wc -l
+}
+if bash bench/run.sh --quick --only spawnloop --runs 1 --bin "$sw" --docs "$sw/docs" \
+    > "$sw/out" 2>&1 &&
+    [ "$(sweep_rows child-nohelp 4096)" = 12 ] && [ "$(sweep_rows child 2048)" = 12 ] &&
+    [ "$(sweep_rows child 4096)" = 0 ] &&
+    ! grep -q child-nohelp "$sw/results/raw.csv" &&
+    [ "$(grep -c ",child-nohelp,$(nproc),3,3,.*,4096,1000000,1,2,ok," \
+        "$sw/docs/bench-spawnloop-memory.csv")" = 4 ] &&
+    fair_line '| spawns | serial | continuation | child | child, CILK_CHILD_HELP=0 | libgomp | libomp | oneTBB |' "$sw" &&
+    fair_line '| 1000000 | 2.0 | 2.0 / 2 | 2.0 / 2 | 4.0 / 2 | missing | missing | missing |' "$sw" &&
+    { ! command -v gnuplot > /dev/null ||
+        grep -q 'CILK_CHILD_HELP=0' "$sw/docs/bench-spawnloop-memory.svg"; }; then
+    echo "ok   run.sh spawn loop sweep with child-nohelp on stubs"
+else
+    echo "FAIL run.sh spawn loop sweep with child-nohelp on stubs (output in $sw)"
+    tail -5 "$sw/out"
     fail=1
 fi
 

@@ -92,7 +92,7 @@ memory_plot() {
         i=$((i + 1))
         [ -s "$dat/sweep.$c" ] && line="$line '$dat/sweep.$c' using 1:2 with linespoints ls $i title '$c',"
         # the pure child scheme (bench/run.sh, run_one) beside the default
-        if [ $c = child ] && [ -s "$dat/sweep.child-nohelp" ]; then
+        if [ "$c" = child ] && [ -s "$dat/sweep.child-nohelp" ]; then
             line="$line '$dat/sweep.child-nohelp' using 1:2 with linespoints ls 11 title 'child, CILK_CHILD_HELP=0 (no owner help)',"
         fi
     done

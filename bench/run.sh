@@ -160,7 +160,7 @@ parse_stats() {
 # owner never runs its own oldest tasks inside a push, docs/runtime.md);
 # every other runs with the runtime's defaults.
 run_one() {
-    local name=$1 config=$2 p=$3 size=$4 policy= help=
+    local name=$1 config=$2 p=$3 size=$4 policy='' help=''
     local out=$results/last.out err=$results/last.err
     [ "$config" = child-one ] && config=child && policy=one
     [ "$config" = child-nohelp ] && config=child && help=0

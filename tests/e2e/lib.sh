@@ -20,7 +20,8 @@ san_flags=
 san_lib=
 RUN_ARGS=${RUN_ARGS:-}
 POLICIES=${POLICIES:-one}
-unset CILK_STEAL_POLICY
+# the runtime's settings come from the tests, never from the caller's environment
+unset CILK_STEAL_POLICY CILK_CHILD_HELP CILK_PIN
 
 pass() { passed=$((passed + 1)); }
 fail() {

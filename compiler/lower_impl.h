@@ -18,6 +18,9 @@ typedef enum { CLONE_FAST, CLONE_SLOW, CLONE_CHILD } Clone;
 #define FAST_EXTRA                                                                                 \
     "cilkrt_worker *cilkc_w, cilkrt_frame *cilkc_parent, int cilkc_site, void *cilkc_dst"
 #define CHILD_EXTRA "cilkrt_worker *cilkc_w"
+/* cilkc_fastin_FN's, which takes its worker from the thread
+ * (lower_cont.c, worker_from_thread) */
+#define FASTIN_EXTRA "cilkrt_frame *cilkc_parent, int cilkc_site, void *cilkc_dst"
 
 /* A loop being written, in a chain from the innermost out. */
 typedef struct LowerLoop {

@@ -252,13 +252,17 @@ void cont_loop_leave(Lower *L, int braced)
         emit_str(&L->e, " }");
 }
 
-/* Allocate the fast clone's frame and store what never changes. */
+/* Allocate the fast clone's frame and store what never changes. In
+ * cilkc_fastin_FN, read the worker from the thread first: every use of
+ * the worker in a fast clone (push, pop, delivery, statistics, free)
+ * concerns its frame and comes after this, so a leaf, which allocates
+ * none, reads nothing (worker_from_thread). */
 static void emit_frame_setup(Lower *L)
 {
     emit_fmt(&L->e,
-             "cilkc_f = (struct cilkc_frame_%s *)cilkrt_frame_alloc(cilkc_w, sizeof *cilkc_f, "
+             "cilkc_f = (struct cilkc_frame_%s *)cilkrt_frame_alloc(%s, sizeof *cilkc_f, "
              "&cilkc_desc_%s, cilkc_parent, cilkc_site, cilkc_dst);",
-             L->name, L->name);
+             L->name, L->fastin ? "cilkc_w = cilkrt_self()" : "cilkc_w", L->name);
     if (L->aborts)
         emit_str(&L->e, " cilkc_f->cilkc_aborts = 0; cilkc_f->cilkc_parent_aborts = cilkc_pab; "
                         "cilkc_f->cilkc_epoch = cilkc_epoch;");
@@ -839,9 +843,9 @@ static void emit_split_fast_clone(Lower *L, int k)
  * adjusts and restores its stack pointer around the call (uts: five
  * instructions a spawn). The worker is the thread's (a C stack never
  * moves between workers), so cilkc_fastin_FN, what this unit's lazy
- * entry calls, reads it from the thread-local cilkrt_self() instead: one
- * load at its entry (two instructions in an executable), and the six
- * arguments fit. cilkc_fast_FN keeps its signature for other files and
+ * entry calls, reads it from the thread-local cilkrt_self() instead,
+ * when it allocates its frame (emit_frame_setup; two instructions in an
+ * executable; a leaf reads nothing), and the six arguments fit. cilkc_fast_FN keeps its signature for other files and
  * the entry: it passes the call on (a jump). Only for exactly three
  * parameters: with more, some stay on the stack anyway, and the load
  * costs more than the one slot saves (nqueens, five: +0.7 % counted
@@ -876,11 +880,11 @@ static void emit_fast_clone(Lower *L)
         emit_split_fast_clone(L, k);
         return;
     }
-    int from_thread = worker_from_thread(L);
-    if (from_thread) {
+    L->fastin = worker_from_thread(L);
+    if (L->fastin) {
         emit_fast_signature(L, "fastin", L->fn->decl->storage & SC_STATIC ? "" : "static",
                             FASTIN_EXTRA);
-        emit_str(&L->e, "\n{ cilkrt_worker *cilkc_w = cilkrt_self(); ");
+        emit_str(&L->e, "\n{ cilkrt_worker *cilkc_w = 0; ");
     } else {
         emit_fast_signature(L, "fast", "", FAST_EXTRA);
         emit_str(&L->e, "\n{ ");
@@ -888,8 +892,9 @@ static void emit_fast_clone(Lower *L)
     emit_fast_head(L);
     lower_block(L, L->fn->body);
     emit_fast_tail(L);
-    if (from_thread)
+    if (L->fastin)
         emit_fast_wrapper(L);
+    L->fastin = 0;
 }
 
 /* ---- The lazy entry: the parent's frame pushed by the child ---- */

@@ -61,6 +61,8 @@ typedef struct {
                        frame's lock, released across spawns and syncs */
     int try_k;      /* continuation mode: fn's split point when its spawns of
                        itself try the child's entry first (lower_cont.c) */
+    int fastin;     /* writing cilkc_fastin_FN: the worker is read from the
+                       thread when the frame is allocated (lower_cont.c) */
 } Lower;
 
 /* lower_types.c: types as text */

@@ -88,12 +88,14 @@ grep_generated "lazy entry pushes before a call" tests/corpus/steal_split_entry.
     "cilkc_parent->entry = cilkc_site; *cilkc_tp = cilkrt_push(cilkc_w, cilkc_parent); return cilkc_fast_split("
 grep_generated "lazy pop" tests/corpus/steal_lazy_push.cilkc continuation \
     "if (cilkc_t >= 0 && !cilkrt_pop(cilkc_w, cilkc_t))"
-# a fast clone with three parameters or more takes its worker from the
-# thread (cilkc_fastin_FN: the arguments fit in six registers), and the
-# fast clone with the worker argument passes the call on; with fewer, the
-# worker stays an argument
+# a fast clone with three parameters takes its worker from the thread
+# when it allocates its frame (cilkc_fastin_FN: the arguments fit in six
+# registers), and the fast clone with the worker argument passes the call
+# on; with fewer, the worker stays an argument
 grep_generated "fastin: worker from the thread" tests/corpus/steal_fastin.cilkc continuation \
-    "{ cilkrt_worker *cilkc_w = cilkrt_self();"
+    "{ cilkrt_worker *cilkc_w = 0;"
+grep_generated "fastin: worker read at the frame's allocation" tests/corpus/steal_fastin.cilkc \
+    continuation "cilkrt_frame_alloc(cilkc_w = cilkrt_self(), sizeof *cilkc_f, &cilkc_desc_node,"
 grep_generated "fastin: lazy entry calls it" tests/corpus/steal_fastin.cilkc continuation \
     "return cilkc_fastin_node(cilkc_parent, cilkc_site, cilkc_dst, id, depth, maxdepth); }"
 grep_generated "fastin: fast clone passes on" tests/corpus/steal_fastin.cilkc continuation \

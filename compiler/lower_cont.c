@@ -845,12 +845,14 @@ static void emit_split_fast_clone(Lower *L, int k)
  * moves between workers), so cilkc_fastin_FN, what this unit's lazy
  * entry calls, reads it from the thread-local cilkrt_self() instead,
  * when it allocates its frame (emit_frame_setup; two instructions in an
- * executable; a leaf reads nothing), and the six arguments fit. cilkc_fast_FN keeps its signature for other files and
- * the entry: it passes the call on (a jump). Only for exactly three
- * parameters: with more, some stay on the stack anyway, and the load
- * costs more than the one slot saves (nqueens, five: +0.7 % counted
- * instructions). Not for a split fast clone, whose spawning part gets
- * the worker from the entry in a register. */
+ * executable; a leaf reads nothing), and the six arguments fit.
+ * cilkc_fast_FN keeps its signature for other files and the entry: it
+ * passes the call on (a jump). Only for exactly three parameters: with
+ * more, some stay on the stack anyway, and one slot fewer did not pay
+ * (nqueens, five: +0.7 % counted instructions with the load at the
+ * entry, no change with it at the allocation). Not for a split fast
+ * clone, whose spawning part gets the worker from the entry in a
+ * register. */
 static int worker_from_thread(const Lower *L)
 {
     return cont_lazy_unit(L) && L->fn->nparams == 3 && !L->fn->is_variadic && !L->fn->is_knr &&

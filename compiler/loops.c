@@ -485,12 +485,17 @@ static void put_capture_fields(Writer *w)
     }
 }
 
+/* The struct is read by every worker at each split and leaf, and lives
+ * in F's frame beside F's locals, which the leftmost strand may write at
+ * each leaf (a reducer's own view: reducesum wrote its sum into the
+ * struct's cache line once a leaf); so it has a cache line of its own. */
 static void put_struct(Writer *w, const Loop *lp)
 {
     put_fmt(w, "struct cilkc_for_%d {\n", w->id);
     put_capture_fields(w);
     put_declaration_as(w, lp->var, "cilkc_begin");
-    put(w, ";\nunsigned long long cilkc_delta, cilkc_grain;\n};\n");
+    put(w, ";\nunsigned long long cilkc_delta, cilkc_grain;\n} "
+           "__attribute__((aligned(CILKRT_CACHE_LINE)));\n");
 }
 
 /* The statement body as written (with the spaces and comments between

@@ -20,6 +20,7 @@
 #     warning in both parallel modes (the ABI header's atomics differ);
 #   - every #line names a line of the input, and the generated helpers are
 #     presumed at their function's line;
+#   - cilk_for's struct has a cache line of its own;
 #   - the layout of small translations (tests/e2e/layout), and no trailing
 #     white space in any.
 # usage: tests/e2e/lowering.sh   (BUILD: build directory, default build;
@@ -229,6 +230,22 @@ for mode in continuation child; do
     [ -z "$bad" ] && ok || fail "loop helpers $mode: a cilk_scope helper's line not at the scope: $bad"
     bad=$(grep -E 'cilkc_(for|scope)_|cilkc_n_' "$work/loop.c" | awk 'length($0) > 200' | head -1)
     [ -z "$bad" ] && ok || fail "loop helpers $mode: a line over 200 characters: $bad"
+done
+
+# cilk_for's struct, which every worker reads at each split and leaf, has
+# a cache line of its own: the leftmost strand's writes to F's locals
+# beside it (a reducer's own view, once a leaf) do not share its line
+for mode in continuation child; do
+    "$CILKC" --steal=$mode -o "$work/line.c" tests/e2e/layout/loop.i ||
+        { fail "cilk_for struct line $mode: cilkc"; continue; }
+    printf '%s\n' '_Static_assert(_Alignof(struct cilkc_for_1) == CILKRT_CACHE_LINE &&' \
+        'sizeof(struct cilkc_for_1) % CILKRT_CACHE_LINE == 0, "shares a cache line");' >>"$work/line.c"
+    if cc -fsyntax-only -I"$top/$BUILD/include" "$work/line.c" 2>"$work/cc.log"; then
+        ok
+    else
+        fail "cilk_for struct line $mode: not on a cache line of its own"
+        sed 's/^/    /' "$work/cc.log" | head -5
+    fi
 done
 
 # Layout: the translation of tests/e2e/layout/NAME.i is

@@ -16,7 +16,7 @@
 #line 6 "tests/e2e/layout/loop.i"
 unsigned long long cilkc_delta, cilkc_grain;
 #line 6 "tests/e2e/layout/loop.i"
-};
+} __attribute__((aligned(CILKRT_CACHE_LINE)));
 #line 6 "tests/e2e/layout/loop.i"
 static void cilkc_for_1_body(struct cilkc_for_1 *cilkc_c_1, long i)
 #line 6 "tests/e2e/layout/loop.i"
@@ -494,7 +494,7 @@ static void cilkc_inlet_cilkc_for_1(cilkrt_frame *cilkc_h, int cilkc_site, void 
 #line 8 "tests/e2e/layout/loop.i"
 unsigned long long cilkc_delta, cilkc_grain;
 #line 8 "tests/e2e/layout/loop.i"
-};
+} __attribute__((aligned(CILKRT_CACHE_LINE)));
 #line 8 "tests/e2e/layout/loop.i"
 static void cilkc_for_2_body(struct cilkc_for_2 *cilkc_c_2, long i)
 #line 8 "tests/e2e/layout/loop.i"
@@ -972,7 +972,7 @@ static void cilkc_inlet_cilkc_for_2(cilkrt_frame *cilkc_h, int cilkc_site, void 
 #line 10 "tests/e2e/layout/loop.i"
 unsigned long long cilkc_delta, cilkc_grain;
 #line 10 "tests/e2e/layout/loop.i"
-};
+} __attribute__((aligned(CILKRT_CACHE_LINE)));
 #line 10 "tests/e2e/layout/loop.i"
 static void cilkc_for_3_body(struct cilkc_for_3 *cilkc_c_3, int i)
 #line 10 "tests/e2e/layout/loop.i"

@@ -221,16 +221,18 @@ static void block_async_signals(sigset_t *old)
     pthread_sigmask(SIG_BLOCK, &set, old);
 }
 
-/* CILK_PIN: unset, empty or 1 to pin workers when pin_plan allows, 0 to
- * leave their placement to the kernel. Anything else is a fatal error. */
-static int read_pin(void)
+/* A 0/1 switch from the environment (CILK_PIN, CILK_CHILD_HELP,
+ * CILK_STATS): unset or empty gives dflt; anything but 0 or 1 is a fatal
+ * error, read at the pool's start so that a typo stops the program before
+ * it runs. */
+int cilkrt_env_switch(const char *name, int dflt)
 {
-    const char *s = getenv("CILK_PIN");
-    if (!s || !*s || strcmp(s, "1") == 0)
-        return 1;
-    if (strcmp(s, "0") == 0)
-        return 0;
-    fprintf(stderr, "cilkrt: error: CILK_PIN must be 0 or 1, not '%s'\n", s);
+    const char *s = getenv(name);
+    if (!s || !*s)
+        return dflt;
+    if (strcmp(s, "0") == 0 || strcmp(s, "1") == 0)
+        return *s == '1';
+    fprintf(stderr, "cilkrt: error: %s must be 0 or 1, not '%s'\n", name, s);
     exit(1);
 }
 
@@ -246,7 +248,9 @@ static int read_pin(void)
  * places them. */
 static void pin_plan(int n)
 {
-    int want = read_pin(); /* first: a bad value stops every program */
+    /* CILK_PIN=0 leaves placement to the kernel; first: a bad value stops
+     * every program */
+    int want = cilkrt_env_switch("CILK_PIN", 1);
     pinned = want && n >= 2 && sched_getaffinity(0, sizeof start_mask, &start_mask) == 0 &&
              CPU_COUNT(&start_mask) == n;
 }

@@ -149,17 +149,7 @@ static int print_at_exit; /* written once by the pool's start, before any worker
  * Anything else is an error, as a bad CILK_NWORKERS is: `yes` or `2` must
  * not pass for "off" without a word. Read when the pool starts, so that a
  * typo stops the program before it runs, not after. */
-void cilkrt_stats_configure(void)
-{
-    const char *e = getenv("CILK_STATS");
-    if (!e || !*e || strcmp(e, "0") == 0)
-        return;
-    if (strcmp(e, "1") != 0) {
-        fprintf(stderr, "cilkrt: error: CILK_STATS must be 0 or 1, not '%s'\n", e);
-        exit(1);
-    }
-    print_at_exit = 1;
-}
+void cilkrt_stats_configure(void) { print_at_exit = cilkrt_env_switch("CILK_STATS", 0); }
 
 void cilkrt_stats_at_exit(void)
 {

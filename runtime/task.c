@@ -53,27 +53,13 @@ _Static_assert(CILKRT_RESULT_AT + sizeof(long double) <= CILKRT_TASK_ARGS,
  * deque, for measuring its memory. Read with the steal policy. */
 int cilkrt_child_help = 1;
 
-static void child_help_configure(void)
-{
-    const char *e = getenv("CILK_CHILD_HELP");
-    cilkrt_child_help = 1;
-    if (!e || !*e)
-        return;
-    if (strcmp(e, "0") == 0 || strcmp(e, "1") == 0) {
-        cilkrt_child_help = *e == '1';
-        return;
-    }
-    fprintf(stderr, "cilkrt: error: CILK_CHILD_HELP must be 0 or 1, not '%s'\n", e);
-    exit(1);
-}
-
 /* CILK_STEAL_POLICY (docs/runtime.md): one, or half (the default). */
 int cilkrt_steal_half = 1;
 
 void cilkrt_steal_configure(void)
 {
     const char *e = getenv("CILK_STEAL_POLICY");
-    child_help_configure();
+    cilkrt_child_help = cilkrt_env_switch("CILK_CHILD_HELP", 1);
     cilkrt_steal_half = 1;
     if (!e || !*e)
         return;

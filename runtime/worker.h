@@ -329,6 +329,9 @@ void cilkrt_inject_run(worker *w, root_call *r) CILKRT_HIDDEN;
 extern atomic_ulong cilkrt_views_reduced;
 /* Reads CILK_STATS (exits on a bad value); pool.c's start calls it once. */
 void cilkrt_stats_configure(void) CILKRT_HIDDEN;
+/* pool.c: a 0/1 environment switch, dflt when unset or empty; anything
+ * else is a fatal error naming the variable */
+int cilkrt_env_switch(const char *name, int dflt) CILKRT_HIDDEN;
 void cilkrt_stats_at_exit(void) CILKRT_HIDDEN;
 extern atomic_long cilkrt_suspended_now CILKRT_HIDDEN;
 extern atomic_long cilkrt_suspended_peak CILKRT_HIDDEN;

@@ -86,13 +86,17 @@ stats_value() {
 }
 
 # check_expected_stats NAME EXE D REF MODE: the lines
-#     expect-stats: MODE[/POLICY] [P=N] FIGURE...
+#     expect-stats: MODE[/POLICY] [P=N] [CILK_NAME=VALUE...] FIGURE...
 # of the program's sources ($expect_srcs) for this MODE: a run at P = N
-# (default 4), with CILK_STEAL_POLICY=POLICY if given, and CILK_STATS=1,
-# must give the reference output and count each FIGURE (stats_value) > 0:
-# the mechanism the program is named after ran. A forced schedule may
-# miss on a loaded machine, so a run that counts 0 is tried again, up to
-# 3 runs; without the mechanism every run counts 0.
+# (default 4), with CILK_STEAL_POLICY=POLICY if given, each setting
+# CILK_NAME=VALUE (a runtime variable, e.g. CILK_CHILD_HELP=1; no spaces
+# in VALUE) in its environment for that run only, and CILK_STATS=1, must
+# give the reference output and count each FIGURE (stats_value) > 0: the
+# mechanism the program is named after ran. A setting of anything but a
+# CILK_ variable, or one that P=, CILK_STATS, CILK_STEAL_POLICY or
+# CILK_NWORKERS already give, is a failure. A forced schedule may miss on
+# a loaded machine, so a run that counts 0 is tried again, up to 3 runs;
+# without the mechanism every run counts 0.
 check_expected_stats() {
     [ -n "${expect_srcs:-}" ] || return 0
     # shellcheck disable=SC2086
@@ -107,12 +111,36 @@ check_expected_stats() {
                 _p=${_p#P=}
                 _rest=${_rest#P="$_p"} ;;
             esac
+            _set='' _bad=''
+            for _w in $_rest; do
+                case $_w in
+                CILK_STATS=* | CILK_STEAL_POLICY=* | CILK_NWORKERS=*) _bad="$_bad $_w" ;;
+                CILK_[A-Z0-9_]*=*) _set="$_set $_w" ;;
+                *=*) _bad="$_bad $_w" ;;
+                *) break ;;
+                esac
+                _rest=${_rest#*"$_w"}
+            done
+            if [ -n "$_bad" ]; then
+                echo "FAIL $1 mode=$_spec P=$_p: not a setting expect-stats takes:$_bad" \
+                    "(CILK_NAME=VALUE, other than CILK_STATS, CILK_STEAL_POLICY and CILK_NWORKERS)"
+                continue
+            fi
+            case $_rest in *[![:space:]]*) ;; *)
+                echo "FAIL $1 mode=$_spec P=$_p$_set: expect-stats names no FIGURE"
+                continue ;;
+            esac
             _o=$3/$5.expect.$_p
             for _try in 1 2 3; do
                 _missing=
+                # (the settings in a subshell: exported for this run only)
                 # shellcheck disable=SC2086
-                CILK_STATS=1 CILK_STEAL_POLICY=$_pol CILK_NWORKERS=$_p run_prog "$2" "$_o" \
-                    "$_o.err" $RUN_ARGS < /dev/null
+                (
+                    # shellcheck disable=SC2163
+                    for _s in $_set; do export "$_s"; done
+                    CILK_STATS=1 CILK_STEAL_POLICY=$_pol CILK_NWORKERS=$_p run_prog "$2" "$_o" \
+                        "$_o.err" $RUN_ARGS < /dev/null
+                )
                 for _fig in $_rest; do
                     _n=$(stats_value "$_o.err" "$_fig")
                     [ "${_n:-0}" -gt 0 ] 2> /dev/null || _missing="$_missing $_fig=${_n:-none}"
@@ -120,9 +148,10 @@ check_expected_stats() {
                 [ -z "$_missing" ] && break
             done
             if ! cmp -s "$4" "$_o"; then
-                echo "FAIL $1 mode=$_spec P=$_p CILK_STATS=1: output differs from the serial elision"
+                echo "FAIL $1 mode=$_spec P=$_p$_set CILK_STATS=1: output differs from the serial" \
+                    "elision"
             elif [ -n "$_missing" ]; then
-                echo "FAIL $1 mode=$_spec P=$_p: expected$_missing to be > 0 (3 runs)"
+                echo "FAIL $1 mode=$_spec P=$_p$_set: expected$_missing to be > 0 (3 runs)"
             else
                 echo PASS
             fi

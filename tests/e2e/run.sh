@@ -15,12 +15,17 @@
 #   3. if its source says `expect: steals`, run it once more at P = 4 with
 #      CILK_STATS=1 in the two parallel modes: the total steal count must
 #      be > 0;
-#   4. for each line `expect-stats: MODE[/POLICY] [P=N] FIGURE...` in its
-#      source, a run in that mode (and CILK_STEAL_POLICY) at P = N
-#      (default 4) with CILK_STATS=1 must count each FIGURE > 0 (a column
-#      of the total row, or a figure of the `mechanisms:` line,
-#      docs/runtime.md), up to 3 tries: the mechanism the program is named
-#      after ran (check_expected_stats, tests/e2e/lib.sh).
+#   4. for each line
+#          expect-stats: MODE[/POLICY] [P=N] [CILK_NAME=VALUE...] FIGURE...
+#      in its source, a run in that mode (and CILK_STEAL_POLICY) at P = N
+#      (default 4), with each CILK_NAME=VALUE setting (a runtime variable
+#      such as CILK_CHILD_HELP=1, for that run only) and CILK_STATS=1, must
+#      count each FIGURE > 0 (a column of the total row, or a figure of the
+#      `mechanisms:` line, docs/runtime.md), up to 3 tries: the mechanism
+#      the program is named after ran (check_expected_stats,
+#      tests/e2e/lib.sh). Every other run has the runtime's defaults:
+#      CILK_STEAL_POLICY, CILK_CHILD_HELP and CILK_PIN from the caller's
+#      environment are unset.
 # Every program in tests/corpus/errors/ must be rejected by cilkcc with a
 # `NAME.cilkc:LINE:COL: error:` message on the line marked `expect-error:`,
 # matching the extended regex after the marker (case-insensitive), and a

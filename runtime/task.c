@@ -48,10 +48,12 @@ _Static_assert(CILKRT_RESULT_AT + sizeof(long double) <= CILKRT_TASK_ARGS,
 #define DOZE_NS 500000L /* then with a futex sleep of at most this between */
 #define WAITING CILKRT_TASK_WAITING
 
-/* CILK_CHILD_HELP (docs/runtime.md): 1 (the default) lets the owner help
- * (help, below); 0 keeps the pure child scheme, every pending task in the
- * deque, for measuring its memory. Read with the steal policy. */
-int cilkrt_child_help = 1;
+/* CILK_CHILD_HELP (docs/runtime.md): 0 (the default) keeps the pure
+ * child scheme, every pending task in the deque until the sync, as
+ * oneTBB's task_group does; 1 lets the owner help (help, below), which
+ * spares memory when its thieves are behind but costs time when they
+ * keep up (a quiet machine). Read with the steal policy. */
+int cilkrt_child_help = 0;
 
 /* CILK_STEAL_POLICY (docs/runtime.md): one, or half (the default). */
 int cilkrt_steal_half = 1;
@@ -59,7 +61,7 @@ int cilkrt_steal_half = 1;
 void cilkrt_steal_configure(void)
 {
     const char *e = getenv("CILK_STEAL_POLICY");
-    cilkrt_child_help = cilkrt_env_switch("CILK_CHILD_HELP", 1);
+    cilkrt_child_help = cilkrt_env_switch("CILK_CHILD_HELP", 0);
     cilkrt_steal_half = 1;
     if (!e || !*e)
         return;
@@ -344,10 +346,10 @@ static void settle(cilkrt_worker *w)
  * block's end, and running them with run_range, which splits a proxy off
  * for a thief that asks meanwhile. Only with other workers: at P = 1 the
  * deque keeps every pending task (T1, and the memory child stealing
- * costs, stay as they were), and not with CILK_CHILD_HELP=0 (the pure
- * scheme, kept measurable). Bounded by the slots below top: a block that
- * nothing can finish (a thief's run still going) ends it when nothing is
- * left to share. */
+ * costs, stay as they were), and only with CILK_CHILD_HELP=1 (the
+ * default, 0, is the pure scheme). Bounded by the slots below top: a
+ * block that nothing can finish (a thief's run still going) ends it when
+ * nothing is left to share. */
 static void help(worker *w)
 {
     cilkrt_tdeque *q = &w->pub.tq;

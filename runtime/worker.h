@@ -254,9 +254,9 @@ static inline long cilkrt_task_run_length(uintptr_t s)
 void cilkrt_task_run_stolen(worker *w, cilkrt_task *t) CILKRT_HIDDEN;
 /* Run the k slots from first of q, taken by w in one steal (task.c). */
 void cilkrt_task_run_batch(worker *w, cilkrt_tdeque *q, long first, long k) CILKRT_HIDDEN;
-/* CILK_STEAL_POLICY: 1 for half, 0 for one; CILK_CHILD_HELP: 1 (the
- * default) if the owner helps when its thieves are behind (task.c, help),
- * 0 not. Both read at the pool's start by cilkrt_steal_configure (exits
+/* CILK_STEAL_POLICY: 1 for half, 0 for one; CILK_CHILD_HELP: 1 if the
+ * owner helps when its thieves are behind (task.c, help), 0 (the
+ * default) not. Both read at the pool's start by cilkrt_steal_configure (exits
  * on a bad value). */
 extern int cilkrt_steal_half CILKRT_HIDDEN;
 extern int cilkrt_child_help CILKRT_HIDDEN;

@@ -224,13 +224,21 @@ Test(pool, steal_policy_values, .timeout = 120)
     }
 }
 
-/* CILK_CHILD_HELP (task.c), read at the pool's start with the policy. */
+/* CILK_CHILD_HELP (task.c), read at the pool's start with the policy
+ * (NULL: unset). The child exits with status 4 unless the switch it reads
+ * is child_help_want. */
 static const char *child_help;
+static int child_help_want;
 
 static void fib_15_with_child_help(void)
 {
-    setenv("CILK_CHILD_HELP", child_help, 1);
+    if (child_help)
+        setenv("CILK_CHILD_HELP", child_help, 1);
+    else
+        unsetenv("CILK_CHILD_HELP");
     fib_15();
+    if (cilkrt_child_help != child_help_want)
+        exit(4);
 }
 
 Test(pool, child_help_values, .timeout = 120)
@@ -245,12 +253,17 @@ Test(pool, child_help_values, .timeout = 120)
         cr_expect_eq(status, 1, "CILK_CHILD_HELP='%s': exit status %d", bad[i], status);
         cr_expect_str_eq(err, want);
     }
-    static const char *good[] = {"0", "1", ""};
+    /* unset and empty give the default, 0: the pure child scheme */
+    static const char *good[] = {"0", "1", "", NULL};
+    static const int want[] = {0, 1, 0, 0};
     for (size_t i = 0; i < sizeof good / sizeof good[0]; i++) {
         char err[512];
         child_help = good[i];
-        cr_expect_eq(run_child("2", NULL, fib_15_with_child_help, err, sizeof err), 0);
-        cr_expect_str_eq(err, "", "CILK_CHILD_HELP='%s'", good[i]);
+        child_help_want = want[i];
+        cr_expect_eq(run_child("2", NULL, fib_15_with_child_help, err, sizeof err), 0,
+                     "CILK_CHILD_HELP='%s': the help should be %d", good[i] ? good[i] : "(unset)",
+                     want[i]);
+        cr_expect_str_eq(err, "", "CILK_CHILD_HELP='%s'", good[i] ? good[i] : "(unset)");
     }
 }
 

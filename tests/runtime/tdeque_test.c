@@ -810,6 +810,7 @@ static void help_sync(worker *w)
 
 Test(tdeque, the_owner_runs_its_oldest_tasks_instead_of_mapping_a_block)
 {
+    cilkrt_child_help = 1; /* (CILK_CHILD_HELP=1; the default is 0) */
     worker *w = help_setup(2);
     cilkrt_tdeque *q = &w->pub.tq;
     cr_expect_eq(cilkrt_tdeque_blocks(q), 2, "blocks 0 and 1 mapped");
@@ -825,6 +826,7 @@ Test(tdeque, the_owner_runs_its_oldest_tasks_instead_of_mapping_a_block)
 
 Test(tdeque, alone_the_owner_keeps_every_task_until_the_sync)
 {
+    cilkrt_child_help = 1; /* (the pool's size is the gate, not the switch) */
     worker *w = help_setup(1);
     cr_expect_eq(cilkrt_tdeque_blocks(&w->pub.tq), 5);
     cr_expect_eq(w->pub.tq.reused, 0);
@@ -833,14 +835,13 @@ Test(tdeque, alone_the_owner_keeps_every_task_until_the_sync)
     help_sync(w);
 }
 
-/* CILK_CHILD_HELP=0 (cilkrt_child_help, read at the pool's start): in a
- * pool the owner keeps every task until the sync, as alone, and maps
- * five blocks: the pure child scheme. */
+/* CILK_CHILD_HELP=0, the default (cilkrt_child_help, read at the pool's
+ * start): in a pool the owner keeps every task until the sync, as alone,
+ * and maps five blocks: the pure child scheme. */
 Test(tdeque, with_help_off_the_owner_keeps_every_task_in_a_pool)
 {
     cilkrt_child_help = 0;
     worker *w = help_setup(2);
-    cilkrt_child_help = 1;
     cr_expect_eq(cilkrt_tdeque_blocks(&w->pub.tq), 5);
     cr_expect_eq(w->pub.tq.reused, 0);
     for (unsigned long i = 0; i < HELP_N; i++)
@@ -1146,6 +1147,7 @@ Test(tdeque, stress_one_owner_three_thieves, .timeout = 300) { stress(0); }
 
 Test(tdeque, stress_steal_half, .timeout = 300)
 {
+    cilkrt_child_help = 1; /* (the pool's size is the gate, not the switch) */
     stress(1);
     cr_expect_eq(atomic_load(&run_in_push), 0, "the owner helps only in a pool");
 }
@@ -1155,6 +1157,7 @@ Test(tdeque, stress_steal_half, .timeout = 300)
 Test(tdeque, stress_steal_half_owner_helps, .timeout = 300)
 {
     cilkrt_pool_size = 2;
+    cilkrt_child_help = 1; /* (CILK_CHILD_HELP=1; the default is 0) */
     stress(1);
     cr_expect_gt(atomic_load(&run_in_push), 0, "the owner ran tasks inside its pushes");
     cilkrt_pool_size = 0;

@@ -283,9 +283,10 @@ run_rounds() {
 }
 
 # ---- the fair fight (issue 9's "must show") ---------------------------------
-# The cilkc modes against the serial elision only, at sizes where T1 is about
-# 150 ms or more on the quiet machine (QUICK: 30-90 ms), so that start-up and
-# noise do not decide T1/Ts, T1/T2 and ns per spawn; the peers, 30-120 times
+# The cilkc modes against the serial elision only, at sizes larger than the
+# main table's, so that start-up and noise weigh less in T1/Ts, T1/T2 and ns
+# per spawn (the section's header gives the Ts and T1 this run measured:
+# what a size takes depends on the machine); the peers, 30-120 times
 # slower on fib, stay in the main table. child-one: child mode with
 # CILK_STEAL_POLICY=one, at P = 2, against the default (half), for issue 13.
 fair_size_of() {
@@ -416,10 +417,30 @@ if [ -n "$benches" ]; then
     replace_section bench-results "$table"
 fi
 
+# fair_times CSV: what the fair fight's sizes took in this run, "Ts A-B
+# ms, T1 C-D ms" (the ranges of the programs' medians at P = 1: the
+# serial elision, and the cilkc modes).
+fair_times() {
+    awk -F, '
+        function ms(a, b) {
+            return a == b ? sprintf("%.0f", a * 1000) : sprintf("%.0f-%.0f", a * 1000, b * 1000)
+        }
+        function add(k, t) {
+            if (!(k in lo) || t < lo[k]) lo[k] = t
+            if (!(k in hi) || t > hi[k]) hi[k] = t
+        }
+        NR > 1 && $4 == 1 && $7 != "-" && $3 == "serial" { add("s", $7 + 0) }
+        NR > 1 && $4 == 1 && $7 != "-" && $3 ~ /^(cont|child)$/ { add("1", $7 + 0) }
+        END {
+            printf "Ts %s, T1 %s", (("s" in lo) ? ms(lo["s"], hi["s"]) " ms" : "-"),
+                (("1" in lo) ? ms(lo["1"], hi["1"]) " ms" : "-")
+        }' "$1"
+}
+
 [ -n "$fair_benches" ] && {
     echo "Measured $(date -u +%Y-%m-%d) at commit $commit on $machine;"
-    echo "$( [ $quick = 1 ] && echo '`make bench QUICK=1` (QUICK sizes: T1 about 30-90 ms)' ||
-        echo '`make bench` (full sizes: T1 about 150 ms or more)')$(
+    echo "$( [ $quick = 1 ] && echo '`make bench QUICK=1` (QUICK sizes' ||
+        echo '`make bench` (full sizes'): $(fair_times "$fair_csv") in this run)$(
         [ -n "$only" ] && echo ", the fair fight alone (\`bench/run.sh $( [ $quick = 1 ] && echo "--quick ")--only \"$only\"\`)"),"
     echo "$fair_runs runs per configuration, configurations alternated; the fair fight took $fair_elapsed s"
     echo "of the bench's $elapsed s; load average at the end $load."

@@ -120,6 +120,7 @@ if bash bench/run.sh --quick --only fair --fair-runs 2 --bin "$stubs" --docs "$s
     [ "$(awk -F, '$14 == "ok"' "$stubs/docs/bench-fair.csv" | wc -l)" = 31 ] &&
     paired_rounds "$stubs/results/fair-raw.csv" &&
     ! grep -q '^old$' "$stubs/docs/performance.md" &&
+    fair_line '`make bench QUICK=1` (QUICK sizes: Ts 100 ms, T1 105-110 ms in this run), the fair fight alone (`bench/run.sh --quick --only "fair"`),' &&
     fair_line '| 9: fib(33), ns per spawn above the `-fno-inline` serial program, continuation | ≤ 2.5 | 2.50 | 2.50 to 2.50 | 2.50 | 2 | 2.50 | met |' &&
     fair_line '| 9: uts(10) T1/Ts, child | ≤ 1.75 | 1.10 | 1.10 to 1.10 | 1.10 | 2 | 1.10 | met |' &&
     fair_line '| 13: knapsack(23) T2 half / T2 one, child | ≤ 1.05 | 0.80 | 0.80 to 0.80 | 0.80 | 2 | 0.80 | met |' &&

@@ -7,8 +7,8 @@
 #   DOCS_DIR/bench-spawnloop-memory.svg spawn loop peak RSS against the
 #                                       number of pending spawns (not made
 #                                       when SWEEP_CSV has no rows), with
-#                                       child mode also without the owner's
-#                                       help (child-nohelp, dashed red)
+#                                       child mode also with the owner's
+#                                       help (child-help, dashed red)
 set -eu
 summary=$1 sweep=$2 docs=$3 workers=$4
 command -v gnuplot > /dev/null || exit 1
@@ -25,7 +25,7 @@ for b in $benches; do
             print $4, $7 * 1000, $8 * 1000, $9 * 1000 }' "$summary" > "$dat/$b.$c"
     done
 done
-for c in serial child-nohelp $configs; do
+for c in serial child-help $configs; do
     awk -F, -v c="$c" 'NR > 1 && $2 == c && $9 != "-" { print $1, $9 / 1024 }' "$sweep" > "$dat/sweep.$c"
 done
 
@@ -91,9 +91,9 @@ memory_plot() {
     for c in $configs; do
         i=$((i + 1))
         [ -s "$dat/sweep.$c" ] && line="$line '$dat/sweep.$c' using 1:2 with linespoints ls $i title '$c',"
-        # the pure child scheme (bench/run.sh, run_one) beside the default
-        if [ "$c" = child ] && [ -s "$dat/sweep.child-nohelp" ]; then
-            line="$line '$dat/sweep.child-nohelp' using 1:2 with linespoints ls 11 title 'child, CILK_CHILD_HELP=0 (no owner help)',"
+        # the opt-in owner help (bench/run.sh, run_one) beside the default
+        if [ "$c" = child ] && [ -s "$dat/sweep.child-help" ]; then
+            line="$line '$dat/sweep.child-help' using 1:2 with linespoints ls 11 title 'child, CILK_CHILD_HELP=1 (owner help)',"
         fi
     done
     [ -s "$dat/sweep.serial" ] && line="$line '$dat/sweep.serial' using 1:2 with lines lw 1 lc rgb 'black' title 'serial',"

@@ -39,11 +39,12 @@
 # Output: the Markdown tables on stdout and in docs/performance.md (between
 # the bench-results and bench-fair markers), docs/bench.csv,
 # docs/bench-spawnloop-memory.csv (the sweep: child mode also with
-# CILK_CHILD_HELP=0, config child-nohelp), docs/bench-fair.csv,
+# CILK_CHILD_HELP=1, config child-help), docs/bench-fair.csv,
 # docs/bench-time.svg and docs/bench-spawnloop-memory.svg. Raw per-run
-# data stays in DIR/results/. Exit status 1 if a cilkc configuration is
-# missing or gave a wrong result (peers may be missing: that is only
-# reported).
+# data stays in DIR/results/. Exit status 1 if a cilkc configuration of
+# the main table, the sweep or the fair fight is missing, failed or gave a
+# wrong result, or a sweep row of one lacks its peak RSS or its runtime
+# statistics (peers may be missing: that is only reported).
 
 set -u
 export LC_ALL=C
@@ -116,9 +117,10 @@ else
 fi
 sweep_p=$ncpu
 sweep_runs=3
-# The sweep's configurations: child-nohelp (run_one) shows the pure child
-# scheme's memory beside the default's, whose owner helps at P >= 2.
-sweep_configs="serial cont child child-nohelp gomp iomp tbb"
+# The sweep's configurations: child-help (run_one) shows the memory of
+# the opt-in owner help (at P >= 2) beside the default, the pure child
+# scheme.
+sweep_configs="serial cont child child-help gomp iomp tbb"
 timeout_s=120
 # The short benchmarks: serial elision under 20 ms at the full size (Ts
 # 1.5 to 16.5 ms on the quiet machine, 2026-12-01; the next, nqueens, 28
@@ -156,14 +158,15 @@ parse_stats() {
 # "status,time_s,maxrss_kb,spawns,steals,peak_live,cpu_s". The status is ok,
 # missing, failed(rc), timeout or wrong (result differs from the serial).
 # CONFIG child-one is the child-mode binary with CILK_STEAL_POLICY=one,
-# child-nohelp the same with CILK_CHILD_HELP=0 (the pure child scheme: the
-# owner never runs its own oldest tasks inside a push, docs/runtime.md);
-# every other runs with the runtime's defaults.
+# child-help the same with CILK_CHILD_HELP=1 (the owner runs its own
+# oldest tasks inside a push when its thieves are behind, docs/runtime.md;
+# the default, 0, is the pure child scheme); every other runs with the
+# runtime's defaults.
 run_one() {
     local name=$1 config=$2 p=$3 size=$4 policy='' help=''
     local out=$results/last.out err=$results/last.err
     [ "$config" = child-one ] && config=child && policy=one
-    [ "$config" = child-nohelp ] && config=child && help=0
+    [ "$config" = child-help ] && config=child && help=1
     local exe=$bin/$name.$config
     if [ ! -x "$exe" ]; then
         echo "missing,,,,,,"
@@ -400,9 +403,9 @@ fair_table=$results/fair-table.md
     if [ -n "$sweep" ]; then
         echo "Spawn loop, peak RSS (MiB) and peak live frames/tasks against the number"
         echo "of pending spawns, P = $sweep_p, median of $sweep_runs runs; child mode twice: with"
-        echo "the runtime's default, where at P >= 2 the owner runs its own oldest tasks"
-        echo "when its thieves are behind, and with CILK_CHILD_HELP=0, the pure scheme that"
-        echo "keeps every pending task (docs/runtime.md):"
+        echo "the runtime's default, the pure scheme that keeps every pending task until"
+        echo "the sync, and with CILK_CHILD_HELP=1, where at P >= 2 the owner runs its own"
+        echo "oldest tasks when its thieves are behind (docs/runtime.md):"
         echo
         awk -F, -f "$here/sweep_table.awk" "$sweep_csv"
         echo
@@ -463,11 +466,35 @@ if [ -n "$fair_benches" ]; then
 fi
 
 # A cilkc configuration that is missing or failed fails the bench.
+bad=0
 for csv in $( [ -n "$benches" ] && echo "$summary") $( [ -n "$fair_benches" ] && echo "$fair_csv"); do
     if awk -F, 'NR > 1 && ($3 ~ /^(cont|child|child-one)$/ || $3 ~ /^serial/) && $14 != "ok" { bad = 1 }
         END { exit !bad }' "$csv"; then
         echo "bench: a cilkc configuration is missing or failed: see $csv" >&2
-        exit 1
+        bad=1
     fi
 done
-exit 0
+# So does a cilkc row of the sweep (its columns: summarize.awk, key 3)
+# that failed in any run, or whose runs lack the peak RSS, or the
+# runtime's statistics (peak live frames or tasks) in a parallel mode:
+# the sweep's table would show a figure that was not measured.
+if [ -n "$sweep" ] && ! awk -F, '
+    NR > 1 && $2 ~ /^(serial|cont|child|child-help)$/ {
+        why = ""
+        if ($13 != "ok")
+            why = $13
+        else if ($9 == "-")
+            why = "no peak RSS reported"
+        else if ($2 != "serial" && $12 == "-")
+            why = "no CILK_STATS report"
+        if (why != "") {
+            printf "bench: spawn loop memory sweep, %s at %s spawns, P = %s: %s\n", $2, $1, $3, why
+            bad = 1
+        }
+    }
+    END { exit bad }' "$sweep_csv" >&2; then
+    echo "bench: a cilkc row of the spawn loop memory sweep is missing or failed: see $sweep_csv" \
+        "(per-run rows in $sweep_raw)" >&2
+    bad=1
+fi
+exit $bad

@@ -1,15 +1,15 @@
 # sweep_table.awk: docs/bench-spawnloop-memory.csv to a Markdown table:
 # one row per number of spawns, per configuration "peak RSS MiB / peak
 # live frames or tasks". Input columns: n,config,P,runs,ok,median_s,min_s,
-# max_s,maxrss_kb,spawns,steals,peak_live,status. child-nohelp is child
-# mode with CILK_CHILD_HELP=0 (bench/run.sh, run_one).
+# max_s,maxrss_kb,spawns,steals,peak_live,status. child-help is child
+# mode with CILK_CHILD_HELP=1 (bench/run.sh, run_one).
 
 BEGIN {
-    nconfigs = split("serial cont child child-nohelp gomp iomp tbb", configs, " ")
+    nconfigs = split("serial cont child child-help gomp iomp tbb", configs, " ")
     label["serial"] = "serial"
     label["cont"] = "continuation"
     label["child"] = "child"
-    label["child-nohelp"] = "child, CILK_CHILD_HELP=0"
+    label["child-help"] = "child, CILK_CHILD_HELP=1"
     label["gomp"] = "libgomp"
     label["iomp"] = "libomp"
     label["tbb"] = "oneTBB"
@@ -21,7 +21,7 @@ NR == 1 { next }
     if ($13 != "ok" && $5 == 0)
         v[id] = $13
     else
-        v[id] = sprintf("%.1f", $9 / 1024) ($12 != "-" ? " / " $12 : "")
+        v[id] = ($9 != "-" ? sprintf("%.1f", $9 / 1024) : "-") ($12 != "-" ? " / " $12 : "")
 }
 END {
     printf "| spawns |"

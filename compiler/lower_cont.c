@@ -406,7 +406,7 @@ static void emit_inlet_extra(Lower *L, const Node *n, int site, const char *fram
 {
     emit_fmt(&L->e,
              "struct cilkc_extra_%s_%d *cilkc_d = (struct cilkc_extra_%s_%d *)cilkrt_alloca("
-             "cilkc_w, %s, sizeof *cilkc_d); ",
+             "cilkc_w, %s, &cilkc_aseg, sizeof *cilkc_d); ",
              L->name, site, L->name, site, frame);
     for (int i = 0; i < n->nextra; i++) {
         emit_fmt(&L->e, "cilkc_d->x%d = (", i);
@@ -736,7 +736,17 @@ static void emit_fast_signature(Lower *L, const char *part, const char *lead, co
     buf_free(&name);
 }
 
-/* The fast clone's own variables: its spawn count and its frame. */
+/* A clone that calls alloca keeps the segment of its frame's run there
+ * (cilkrt_alloca in cilkrt_abi.h): the test for a bump is then one
+ * compare. */
+static void emit_alloca_seg(Lower *L)
+{
+    if (L->a.uses_alloca)
+        emit_str(&L->e, "cilkrt_alloca_seg *cilkc_aseg = 0; ");
+}
+
+/* The fast clone's own variables: its spawn count, its alloca segment and
+ * its frame. */
 static void emit_fast_head(Lower *L)
 {
     /* with abort: the epoch and the parent's count when called (a lazy
@@ -746,6 +756,7 @@ static void emit_fast_head(Lower *L)
                         "int cilkc_pab = cilkrt_abort_count(cilkc_parent); ");
     /* spawns so far, for the statistics (emit_frame_free) */
     emit_str(&L->e, "unsigned long cilkc_ns = 0; ");
+    emit_alloca_seg(L);
     emit_fmt(&L->e, "struct cilkc_frame_%s *cilkc_f", L->name);
     if (L->a.lazy) {
         emit_fmt(&L->e,
@@ -1080,9 +1091,10 @@ static void emit_lazy_entry(Lower *L)
         emit_str(&L->e, L->is_void ? "; return; }\n" : "; }\n");
         return;
     }
+    int fastin = worker_from_thread(L);
     emit_fmt(&L->e, LAZY_PUSH "\n  %scilkc_%s_%s(%scilkc_parent, cilkc_site, cilkc_dst",
-             L->is_void ? "" : "return ", worker_from_thread(L) ? "fastin" : "fast", L->name,
-             worker_from_thread(L) ? "" : "cilkc_w, ");
+             L->is_void ? "" : "return ", fastin ? "fastin" : "fast", L->name,
+             fastin ? "" : "cilkc_w, ");
     if (L->fn->nparams)
         emit_str(&L->e, ", ");
     lower_param_list(L, "");
@@ -1137,6 +1149,11 @@ static void emit_slow_clone(Lower *L)
         "static void cilkc_slow_%s(cilkrt_worker *cilkc_w, cilkrt_frame *cilkc_h)\n"
         "{ struct cilkc_frame_%s *cilkc_f = (struct cilkc_frame_%s *)cilkc_h; (void)cilkc_f;\n",
         L->name, L->name, L->name);
+    if (L->a.uses_alloca) {
+        emit_str(&L->e, "  ");
+        emit_alloca_seg(L);
+        emit_str(&L->e, "\n");
+    }
     /* with inlets, the clone's code runs under the frame's lock (DESIGN §6:
      * an inlet is atomic with its procedure); resumed, it takes it again */
     if (L->a.has_inlets)

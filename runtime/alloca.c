@@ -74,19 +74,8 @@ static void release_sealed(cilkrt_alloca_seg *s)
         cilkrt_free(s);
 }
 
-/* A new run for f at the top of the current segment, holding n bytes. */
-static void *start_run(cilkrt_worker *w, cilkrt_frame *f, size_t n)
-{
-    cilkrt_alloca_run *r = (cilkrt_alloca_run *)w->alloca_top;
-    r->prev = f->allocas;
-    r->seg = w->alloca_seg;
-    f->allocas = r;
-    w->alloca_runs++;
-    char *p = (char *)(r + 1);
-    w->alloca_top = p + n;
-    return p;
-}
-
+/* A block in a segment of its own. The clone's run in the current
+ * segment, if it has one, stays the place for its next small blocks. */
 static void *big_block(cilkrt_frame *f, size_t n)
 {
     cilkrt_alloca_seg *s = new_seg(sizeof(cilkrt_alloca_run) + n);
@@ -98,9 +87,10 @@ static void *big_block(cilkrt_frame *f, size_t n)
     return r + 1;
 }
 
-/* The inline cilkrt_alloca could not bump: f has no run in the current
- * segment yet, or the block does not fit. */
-void *cilkrt_alloca_slow(cilkrt_worker *w, cilkrt_frame *f, size_t size)
+/* The inline cilkrt_alloca could not bump: the clone has no run for f in
+ * the current segment yet (its first block, or the segment changed under
+ * it), or the block does not fit. */
+void *cilkrt_alloca_slow(cilkrt_worker *w, cilkrt_frame *f, cilkrt_alloca_seg **seg, size_t size)
 {
     if (size > SIZE_MAX / 2) {
         fputs("cilkrt: error: out of memory in alloca\n", stderr);
@@ -109,9 +99,8 @@ void *cilkrt_alloca_slow(cilkrt_worker *w, cilkrt_frame *f, size_t size)
     size_t n = (size + 15) & ~(size_t)15;
     if (n > BIG_BLOCK)
         return big_block(f, n);
-    cilkrt_alloca_run *r = f->allocas;
     size_t room = (size_t)(w->alloca_end - w->alloca_top);
-    int full = (r && r->seg == w->alloca_seg) || sizeof *r + n > room;
+    int full = *seg == w->alloca_seg || sizeof(cilkrt_alloca_run) + n > room;
     if (full)
         cilkrt_alloca_seal(w);
     if (!w->alloca_seg) {
@@ -119,7 +108,7 @@ void *cilkrt_alloca_slow(cilkrt_worker *w, cilkrt_frame *f, size_t size)
         w->alloca_top = w->alloca_seg->data;
         w->alloca_end = w->alloca_seg->data + SEG_BYTES;
     }
-    return start_run(w, f, n);
+    return cilkrt_alloca_run_start(w, f, seg, w->alloca_top, n);
 }
 
 void cilkrt_alloca_release_slow(cilkrt_worker *w, cilkrt_frame *f)

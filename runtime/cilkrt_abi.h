@@ -276,22 +276,62 @@ struct cilkrt_alloca_run {
     cilkrt_alloca_seg *seg;
 };
 
-void *cilkrt_alloca_slow(cilkrt_worker *w, cilkrt_frame *f, __SIZE_TYPE__ size);
+void *cilkrt_alloca_slow(cilkrt_worker *w, cilkrt_frame *f, cilkrt_alloca_seg **seg,
+                         __SIZE_TYPE__ size);
 void cilkrt_alloca_release_slow(cilkrt_worker *w, cilkrt_frame *f);
 
-/* alloca(size) in a clone of the parallel function whose frame is f: the
- * cost of a stack alloca, a bump of the region's top, while the frame's
- * newest run is in the current segment and the block fits. */
-static inline void *cilkrt_alloca(cilkrt_worker *w, cilkrt_frame *f, __SIZE_TYPE__ size)
+/* Start a run for f at the region's top p (which has room for the header
+ * and n more bytes): the segment of the run goes to *seg, the clone's
+ * record of it (cilkrt_alloca below). Returns the first block's address.
+ * Inline for the common first alloca of a call; alloca.c's slow path
+ * ends here too. */
+static inline void *cilkrt_alloca_run_start(cilkrt_worker *w, cilkrt_frame *f,
+                                            cilkrt_alloca_seg **seg, char *p, __SIZE_TYPE__ n)
 {
-    __SIZE_TYPE__ n = (size + 15) & ~(__SIZE_TYPE__)15; /* alloca's alignment */
+    cilkrt_alloca_run *r = (cilkrt_alloca_run *)p;
+    r->prev = f->allocas;
+    r->seg = w->alloca_seg;
+    f->allocas = r;
+    *seg = w->alloca_seg;
+    w->alloca_runs++;
+    p = (char *)(r + 1);
+    w->alloca_top = p + n;
+    return p;
+}
+
+/* alloca(size) in a clone of the parallel function whose frame is f: the
+ * cost of a stack alloca, a bump of the region's top, while f has a run in
+ * the current segment and the block fits; the first block of a call
+ * starts the run, inline too, when it fits.
+ *
+ * *seg is the clone's own local (NULL at its entry): the segment of the
+ * run the clone started for f (cilkrt_alloca_run_start). So the test for
+ * a run in the current segment is one compare with a value the clone
+ * keeps, not a walk from f to its run. It holds while f lives: f's run
+ * keeps its segment from being freed, and a sealed segment is never
+ * current again, so an equal pointer is that segment still current. A
+ * clone that is called again (a slow clone resumed) starts from NULL and a
+ * new run, which the release handles as any frame's runs.
+ *
+ * The room is a multiple of 16 (the top moves in multiples of 16 from an
+ * aligned start, and is NULL with the end when there is no segment), so
+ * size < room implies that the rounded block fits, and that the rounding
+ * cannot wrap; room 0 (no segment) fails the test. */
+static inline void *cilkrt_alloca(cilkrt_worker *w, cilkrt_frame *f, cilkrt_alloca_seg **seg,
+                                  __SIZE_TYPE__ size)
+{
     char *p = w->alloca_top;
-    cilkrt_alloca_run *r = f->allocas;
-    if (r && r->seg == w->alloca_seg && n >= size && n <= (__SIZE_TYPE__)(w->alloca_end - p)) {
-        w->alloca_top = p + n;
-        return p;
+    __SIZE_TYPE__ room = (__SIZE_TYPE__)(w->alloca_end - p);
+    __SIZE_TYPE__ n = (size + 15) & ~(__SIZE_TYPE__)15; /* alloca's alignment */
+    if (__builtin_expect(size < room, 1)) {
+        if (__builtin_expect(*seg == w->alloca_seg, 1)) {
+            w->alloca_top = p + n;
+            return p;
+        }
+        if (size < room - sizeof(cilkrt_alloca_run))
+            return cilkrt_alloca_run_start(w, f, seg, p, n);
     }
-    return cilkrt_alloca_slow(w, f, size);
+    return cilkrt_alloca_slow(w, f, seg, size);
 }
 
 /* Release every block of f (f->allocas != NULL): when the frame's only run

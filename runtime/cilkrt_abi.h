@@ -136,18 +136,25 @@ struct cilkrt_boundary {
 #define CILKRT_TDEQUE_BLOCK_LOG 12
 #define CILKRT_TDEQUE_BLOCK (1L << CILKRT_TDEQUE_BLOCK_LOG)
 typedef struct cilkrt_tdeque {
-    /* owner's line; the inline paths use the first three */
+    /* owner's line; the inline paths use the first five */
     _Alignas(CILKRT_CACHE_LINE) char *top; /* the next free slot, in block: always
                                               a slot the owner may fill */
     /* The inline paths' bounds: a push whose new top reaches push_limit,
      * and a pop that finds top at or below pop_floor, go out of line.
      * The owner sets them from its own bounds (limit, floor) unless a
      * request is pending; a thief asking for work lowers push_limit to
-     * NULL and raises pop_floor to the top address, and so does a worker
-     * whose program has reducers, for good (tdeque.c: the race). Relaxed
-     * atomics: a plain load on the fast path. */
+     * NULL and raises pop_floor to the top address (tdeque.c: the race).
+     * A worker whose program has reducers keeps them there for good, so
+     * that every plain push and pop runs the reducer hooks out of line.
+     * Relaxed atomics: a plain load on the fast path. */
     char *_Atomic push_limit;
     char *_Atomic pop_floor;
+    /* The same for the _ordered push and pop (a cilk_for's, which run no
+     * reducer hooks): requests move them as they move the pair above, but
+     * reducers do not, so a cilk_for keeps its inline paths. Without
+     * reducers both pairs hold the same values. */
+    char *_Atomic ordered_push_limit;
+    char *_Atomic ordered_pop_floor;
     unsigned long pushes;     /* spawns (statistics, counted at the syncs) */
     char *block;              /* the current block: top is in [block, its end) */
     long first;               /* index of the block's first slot */
@@ -157,7 +164,7 @@ typedef struct cilkrt_tdeque {
     char *limit, *floor;      /* the owner's bounds: the block's end; the slot
                                  above split or the block's start */
     int reducers;             /* cilkrt_reducers_live when the deque was made: the
-                                 hooks run out of line, on every push and pop */
+                                 hooks run out of line, on every plain push and pop */
     long batch;               /* the last share, if a push made it (tdeque.c) */
     long done_from, done_top; /* stolen slots [done_from, done_top) are done:
                                  the rest of a finished run (task.c) */
@@ -623,7 +630,8 @@ struct cilkrt_group {
  * and the sync, once a unit with reducers has set cilkrt_reducers_live
  * (before main): a pushed task, a popped task about to run, the popped
  * task returned. They run out of line only (a deque made while the flag
- * was set keeps its bounds at their request values, tdeque.c): the push
+ * was set keeps its plain bounds at their request values, tdeque.c; the
+ * _ordered push and pop run no hooks and keep their inline paths): the push
  * calls the first, the pop the other two around the task, which it runs
  * itself (runtime/task.c), so a program without reducers pays nothing
  * for them, not even a test in the sync's loop. They take no group: its
@@ -663,21 +671,25 @@ static inline cilkrt_task *cilkrt_task_slot(cilkrt_worker *w, cilkrt_group *g)
 /* Push the slot just filled. It stays private (thieves cannot see it)
  * until the owner shares it, out of line: push_limit sends the push there
  * at a block's end, when a thief has asked (movesplit; tdeque.c may
- * defer the share a few pushes) and in a program with reducers. The share's release makes
- * the record visible to the thief's acquire. relaxed: a thief's request
- * is only a hint, a late look delays a steal, no more.
+ * defer the share a few pushes) and in a program with reducers. The
+ * share's release makes the record visible to the thief's acquire.
+ * relaxed: a thief's request is only a hint, a late look delays a steal,
+ * no more.
  * _ordered: the task runs at the sync in serial order, after everything
  * the parent does until then (a cilk_for's second half in child mode,
- * compiler/loops.c), so it needs no reducer views of its own: its out of
- * line push and pop skip the reducer hooks, and only a stolen one brings
- * views back (runtime/reducer.c). */
+ * compiler/loops.c), so it needs no reducer views of its own: it tests
+ * the ordered bounds, which reducers leave alone, its out of line push
+ * and pop skip the reducer hooks, and only a stolen one brings views back
+ * (runtime/reducer.c). ordered is a constant at each call site: the
+ * choice of bound costs nothing. */
 char *cilkrt_task_pushed_ordered(cilkrt_worker *w);
 static inline void cilkrt_task_push_in(cilkrt_worker *w, cilkrt_group *g, int ordered)
 {
     cilkrt_tdeque *q = &w->tq;
+    char *_Atomic *bound = ordered ? &q->ordered_push_limit : &q->push_limit;
     q->top = g->top += CILKRT_TASK_SLOT;
     g->n++;
-    if (__builtin_expect(g->top >= CILKRT_LOAD(&q->push_limit, __ATOMIC_RELAXED), 0))
+    if (__builtin_expect(g->top >= CILKRT_LOAD(bound, __ATOMIC_RELAXED), 0))
         g->top = ordered ? cilkrt_task_pushed_ordered(w) : cilkrt_task_pushed(w);
 }
 
@@ -699,15 +711,17 @@ static inline void cilkrt_task_push_ordered(cilkrt_worker *w, cilkrt_group *g)
  * between the reducer hooks (not _ordered). Its result is then in place,
  * and it is popped. Out of line when the slot below top is
  * in the block below or was shared with thieves, when a thief has asked
- * (the sync of a loop of spawns shares too), and with reducers: pop_floor
- * (relaxed: see cilkrt_task_push). ordered: a constant, as above. */
+ * (the sync of a loop of spawns shares too), and with reducers (not
+ * _ordered): pop_floor, or ordered_pop_floor (relaxed: see
+ * cilkrt_task_push). ordered: a constant, as above. */
 cilkrt_task *cilkrt_task_pop_slow(cilkrt_worker *w);
 cilkrt_task *cilkrt_task_pop_slow_ordered(cilkrt_worker *w);
 static inline cilkrt_task *cilkrt_task_pop_in(cilkrt_worker *w, cilkrt_group *g, int ordered)
 {
     cilkrt_tdeque *q = &w->tq;
+    char *_Atomic *bound = ordered ? &q->ordered_pop_floor : &q->pop_floor;
     g->n--;
-    if (__builtin_expect(g->top > CILKRT_LOAD(&q->pop_floor, __ATOMIC_RELAXED), 1)) {
+    if (__builtin_expect(g->top > CILKRT_LOAD(bound, __ATOMIC_RELAXED), 1)) {
         q->top = g->top -= CILKRT_TASK_SLOT;
         return (cilkrt_task *)(void *)g->top;
     }

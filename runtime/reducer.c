@@ -295,8 +295,13 @@ void cilkrt_reducer_sync(cilkrt_frame *f)
  * an empty map that comes back in its slot; its owner combines it the same
  * way when it pops the slot. All of this only once cilkrt_reducers_live:
  * a unit with reducers sets it before main (compiler/reducer.c), and its
- * workers' deques send every push and pop out of line (tdeque.c), so the
- * spawn and sync of programs without reducers pay nothing for it.
+ * workers' deques send every plain push and pop out of line (tdeque.c), so
+ * the spawn and sync of programs without reducers pay nothing for it. A
+ * cilk_for's _ordered pushes and pops stay inline and run no hook: its
+ * tasks run after everything their parent does until the sync, so the
+ * views they update inline are already the right ones (left of them is
+ * all that came before in serial order); only a stolen one has views of
+ * its own, merged by cilkrt_reducer_task_stolen.
  */
 #define EMPTY (&empty_map) /* an empty map, allocated on first use */
 

@@ -99,24 +99,34 @@
  * or below pop_floor. The owner's own bounds (limit, floor) are the
  * block's end, and the slot above split or the block's start (the
  * deepest depth, a statistic, is read off the slots: cilkrt_tdeque_peak).
- * A request sets movesplit and then moves the two bounds to their
- * request values, NULL and the top address, so the owner's next push or
- * pop goes out of line and shares: no load of movesplit on the fast
- * path. A deque made while
- * cilkrt_reducers_live is set keeps the request values for good: its
- * pushes and pops run the reducer hooks out of line.
+ * A request sets movesplit and then moves the bounds to their request
+ * values, NULL and the top address, so the owner's next push or pop goes
+ * out of line and shares: no load of movesplit on the fast path.
  *
- * The race: a thief stores movesplit (relaxed) and then the bounds
- * (release); the owner, out of line, sets the bounds back with a CAS
+ * Two pairs of bounds. The _ordered push and pop (a cilk_for's, whose
+ * tasks need no reducer views: cilkrt_abi.h) test ordered_push_limit and
+ * ordered_pop_floor, the others push_limit and pop_floor. Requests and
+ * a drained deque move both pairs alike. A deque made while
+ * cilkrt_reducers_live is set keeps the plain pair at the request values
+ * for good, so that every plain push and pop runs the reducer hooks out
+ * of line, while the ordered pair follows the owner's bounds as without
+ * reducers: a cilk_for's leaves still push and pop inline (they went out
+ * of line each, about 70 instructions, docs/performance.md). Each pair
+ * is one constant choice at the call site: without reducers the pairs
+ * hold the same values, and the spawn costs what it did.
+ *
+ * The race: a thief stores movesplit (relaxed) and then the four bounds
+ * (release); the owner, out of line, sets each bound back with a CAS
  * (acquire) from the value it reads (publish), and then loads movesplit.
- * If its CAS overwrote a thief's request, it read that thief's release
- * store, so the load sees movesplit set and the owner lowers the bounds
- * again; if the thief's store comes later, the bound is its request
- * value. Either way a request survives until the owner shares, which
- * clears movesplit first: a thief's late store of a bound after that
- * costs one more trip out of line, no more. Thieves store only while
- * movesplit reads 0 (a pending request stays one store per bound, and
- * idle thieves do not keep writing the owner's line).
+ * If any of its CASes overwrote a thief's request, it read that thief's
+ * release store, so the load sees movesplit set and the owner lowers
+ * all four again; a bound whose thief's store comes later holds its
+ * request value. Either way, for each bound, a request survives until
+ * the owner shares, which clears movesplit first: a thief's late store
+ * of a bound after that costs one more trip out of line, no more.
+ * Thieves store only while movesplit reads 0 (a pending request stays
+ * one store per bound, and idle thieves do not keep writing the owner's
+ * line).
  *
  * The owner's inline paths use one block at a time: top is a pointer into
  * it, never its end: the push that fills a block's last slot moves top to
@@ -210,6 +220,8 @@ void cilkrt_tdeque_init(cilkrt_tdeque *q)
     atomic_init(&q->movesplit, ASKED_BY_OWNER); /* empty: share the first push */
     atomic_init(&q->push_limit, ASK_PUSH);
     atomic_init(&q->pop_floor, ASK_POP);
+    atomic_init(&q->ordered_push_limit, ASK_PUSH);
+    atomic_init(&q->ordered_pop_floor, ASK_POP);
     q->reducers = cilkrt_reducers_live;
     use_block(q, 0, 0);
 }
@@ -253,8 +265,8 @@ static char *slot_in_block(const cilkrt_tdeque *q, long i)
  * for thieves) and has since popped stolen slots without storing ts: every
  * slot below top is a stolen one, and ts still reads (split, split), so no
  * thief can take anything. The next push stores ts (cilkrt_tdeque_pushed).
- * While drained, both bounds keep their request values: each push and pop
- * goes out of line. */
+ * While drained, all four bounds keep their request values: each push and
+ * pop goes out of line. */
 static int drained(const cilkrt_tdeque *q) { return top_index(q) < q->split; }
 
 /* How many private slots a thief's request waits for at a push: four
@@ -286,6 +298,17 @@ static char *deferred(const cilkrt_tdeque *q, int asked)
     return slot_in_block(q, at < end ? at : end);
 }
 
+/* A request's values in all four inline bounds: a thief's ask or urge
+ * (release: the owner's CAS that overwrites one reads it, publish), and
+ * the owner's own second look in refresh (relaxed). */
+static void lower(cilkrt_tdeque *q, memory_order mo)
+{
+    atomic_store_explicit(&q->push_limit, ASK_PUSH, mo);
+    atomic_store_explicit(&q->pop_floor, ASK_POP, mo);
+    atomic_store_explicit(&q->ordered_push_limit, ASK_PUSH, mo);
+    atomic_store_explicit(&q->ordered_pop_floor, ASK_POP, mo);
+}
+
 /* Set bound b to v unless a thief stored its request value since the
  * owner's last store (then the CAS fails, and the request stays).
  * acquire: a CAS that overwrites a request reads the thief's release
@@ -305,17 +328,17 @@ static void refresh(cilkrt_tdeque *q)
     q->limit = slot_in_block(q, q->first + CILKRT_TDEQUE_BLOCK);
     q->floor = slot_in_block(q, q->split > q->first ? q->split : q->first);
     int asked = atomic_load_explicit(&q->movesplit, memory_order_relaxed);
-    int ask = q->reducers || drained(q) || asked;
-    publish(&q->push_limit, !ask                        ? q->limit
-                            : q->reducers || drained(q) ? ASK_PUSH
-                                                        : deferred(q, asked));
-    publish(&q->pop_floor, ask ? ASK_POP : q->floor);
+    int ask = drained(q) || asked;
+    char *push = !ask ? q->limit : drained(q) ? ASK_PUSH : deferred(q, asked);
+    char *pop = ask ? ASK_POP : q->floor;
+    publish(&q->ordered_push_limit, push);
+    publish(&q->ordered_pop_floor, pop);
+    publish(&q->push_limit, q->reducers ? ASK_PUSH : push);
+    publish(&q->pop_floor, q->reducers ? ASK_POP : pop);
     /* a request, or an urged one, stored since our load: lower again */
     int again = atomic_load_explicit(&q->movesplit, memory_order_relaxed);
-    if ((!ask && again) || (asked == ASKED && again == URGED)) {
-        atomic_store_explicit(&q->push_limit, ASK_PUSH, memory_order_relaxed);
-        atomic_store_explicit(&q->pop_floor, ASK_POP, memory_order_relaxed);
-    }
+    if ((!ask && again) || (asked == ASKED && again == URGED))
+        lower(q, memory_order_relaxed);
 }
 
 /* A new block's memory. Its slots start zeroed (fresh pages): a slot's
@@ -498,9 +521,7 @@ void cilkrt_tdeque_urge(cilkrt_tdeque *q)
         !atomic_compare_exchange_strong_explicit(&q->movesplit, &asked, URGED, memory_order_relaxed,
                                                  memory_order_relaxed))
         return;
-    /* release: the owner's CAS that overwrites these reads them (publish) */
-    atomic_store_explicit(&q->push_limit, ASK_PUSH, memory_order_release);
-    atomic_store_explicit(&q->pop_floor, ASK_POP, memory_order_release);
+    lower(q, memory_order_release);
 }
 
 void cilkrt_tdeque_ask(cilkrt_tdeque *q)
@@ -509,9 +530,7 @@ void cilkrt_tdeque_ask(cilkrt_tdeque *q)
     if (atomic_load_explicit(&q->movesplit, memory_order_relaxed))
         return;
     atomic_store_explicit(&q->movesplit, ASKED, memory_order_relaxed);
-    /* release: the owner's CAS that overwrites these reads them (publish) */
-    atomic_store_explicit(&q->push_limit, ASK_PUSH, memory_order_release);
-    atomic_store_explicit(&q->pop_floor, ASK_POP, memory_order_release);
+    lower(q, memory_order_release);
 }
 
 long cilkrt_tdeque_pushed(cilkrt_tdeque *q)

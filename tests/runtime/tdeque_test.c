@@ -338,6 +338,62 @@ Test(tdeque, with_reducers_every_push_and_pop_runs_the_hooks)
     free_worker(w);
 }
 
+/* A cilk_for's _ordered push and pop run no reducer hooks, so a program
+ * with reducers keeps their bounds at the owner's own (tdeque.c, "two
+ * pairs of bounds"): they stay inline while the plain pair sends every
+ * push and pop out of line. A request moves the ordered pair too, and the
+ * ordered push that answers it gives the pair back; the plain pair stays
+ * at the request values. */
+static void push_ordered(worker *w, unsigned long id)
+{
+    cilkrt_task *t = cilkrt_task_slot(&w->pub, &group);
+    *CILKRT_RECORD(&w->pub, t, unsigned long) = id;
+    t->run = count;
+    cilkrt_task_push_ordered(&w->pub, &group);
+}
+
+Test(tdeque, with_reducers_the_ordered_push_and_pop_stay_inline)
+{
+    cilkrt_reducers_live = 1;
+    worker *w = new_worker(0);
+    cilkrt_reducers_live = 0;
+    cilkrt_tdeque *q = &w->pub.tq;
+    cilkrt_tls_worker = &w->pub;
+    cilkrt_group_init(&w->pub, &group);
+    reset_taken(16);
+    for (unsigned long i = 0; i < 8; i++) /* 0 shared at once, 1..7 private */
+        push_ordered(w, i);
+    cr_expect_eq(atomic_load(&q->ordered_push_limit), q->limit, "the owner's bounds");
+    cr_expect_eq(atomic_load(&q->ordered_pop_floor), q->floor);
+    cr_expect_eq(atomic_load(&q->push_limit), NULL, "the plain pair stays out of line");
+    cr_expect_eq(atomic_load(&q->pop_floor), (char *)~(uintptr_t)0);
+    cr_expect_null(cilkrt_tls_h.map, "no hook ran");
+    cilkrt_tdeque_ask(q);
+    cr_expect_eq(atomic_load(&q->ordered_push_limit), NULL, "a request lowers the ordered bound");
+    cr_expect_eq(atomic_load(&q->ordered_pop_floor), (char *)~(uintptr_t)0, "and raises it");
+    push_ordered(w, 8); /* shares 4 of 1..8 */
+    cr_expect_eq(cilkrt_tdeque_pending(q, 0), 5);
+    cr_expect_eq(atomic_load(&q->ordered_push_limit), q->limit, "served: the owner's bounds");
+    cr_expect_eq(atomic_load(&q->ordered_pop_floor), q->floor);
+    cr_expect_eq(atomic_load(&q->push_limit), NULL);
+    for (int i = 8; i >= 5; i--) { /* the private ones, newest first */
+        cilkrt_task *t = cilkrt_task_pop_ordered(&w->pub, &group);
+        cr_assert_not_null(t, "the sync runs task %d", i);
+        t->run(&w->pub, t);
+        cr_expect_eq(taken[i], 1);
+    }
+    while (cilkrt_group_pending(&group)) {
+        cilkrt_task *t = cilkrt_task_pop_ordered(&w->pub, &group); /* taken back */
+        cr_assert_not_null(t);
+        t->run(&w->pub, t);
+    }
+    for (int i = 0; i <= 8; i++)
+        cr_expect_eq(taken[i], 1, "task %d", i);
+    cr_expect_null(cilkrt_tls_h.map, "no hook ran");
+    cilkrt_tls_worker = NULL;
+    free_worker(w);
+}
+
 /* Steal-half takes the largest power of two not above half of the shared
  * slots, oldest first, in one CAS; steal-one takes one. */
 static long shared_of(worker *w) { return cilkrt_tdeque_pending(&w->pub.tq, 0); }

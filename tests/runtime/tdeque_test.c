@@ -394,6 +394,38 @@ Test(tdeque, with_reducers_the_ordered_push_and_pop_stay_inline)
     free_worker(w);
 }
 
+/* With reducers a plain push or pop that the ordered bounds would have
+ * kept inline runs the hooks and nothing else (task.c, quiet_push); one
+ * that a request sent out of line still shares, as without reducers. */
+Test(tdeque, with_reducers_a_plain_push_and_pop_still_answer_a_request)
+{
+    cilkrt_reducers_live = 1;
+    worker *w = new_worker(0);
+    cilkrt_reducers_live = 0;
+    cilkrt_tdeque *q = &w->pub.tq;
+    cilkrt_tls_worker = &w->pub;
+    cilkrt_group_init(&w->pub, &group);
+    reset_taken(16);
+    for (unsigned long i = 0; i < 8; i++)
+        push(w, &group, count, i); /* 0 shared at once, 1..7 private */
+    cr_expect_eq(cilkrt_tdeque_pending(q, 0), 1);
+    cilkrt_tdeque_ask(q);
+    push(w, &group, count, 8); /* shares 4 of 1..8 */
+    cr_expect_eq(cilkrt_tdeque_pending(q, 0), 5, "the push answered the request");
+    cr_expect_eq(atomic_load(&q->ordered_push_limit), q->limit);
+    cilkrt_tdeque_ask(q);
+    cr_assert_null(cilkrt_task_pop(&w->pub, &group), "the pop ran task 8 itself");
+    cr_expect_eq(taken[8], 1);
+    cr_expect_eq(cilkrt_tdeque_pending(q, 0), 7, "the pop answered the request: 5..6 shared");
+    while (cilkrt_group_pending(&group))
+        cr_assert_null(cilkrt_task_pop(&w->pub, &group));
+    for (int i = 0; i <= 8; i++)
+        cr_expect_eq(taken[i], 1, "task %d", i);
+    cr_expect_null(cilkrt_tls_h.map, "the hooks ran in pairs");
+    cilkrt_tls_worker = NULL;
+    free_worker(w);
+}
+
 /* Steal-half takes the largest power of two not above half of the shared
  * slots, oldest first, in one CAS; steal-one takes one. */
 static long shared_of(worker *w) { return cilkrt_tdeque_pending(&w->pub.tq, 0); }

@@ -414,11 +414,11 @@ Test(tdeque, with_reducers_a_plain_push_and_pop_still_answer_a_request)
     cr_expect_eq(cilkrt_tdeque_pending(q, 0), 5, "the push answered the request");
     cr_expect_eq(atomic_load(&q->ordered_push_limit), q->limit);
     cilkrt_tdeque_ask(q);
-    cr_assert_null(cilkrt_task_pop(&w->pub, &group), "the pop ran task 8 itself");
+    cr_assert(cilkrt_task_pop(&w->pub, &group) == NULL, "the pop ran task 8 itself");
     cr_expect_eq(taken[8], 1);
     cr_expect_eq(cilkrt_tdeque_pending(q, 0), 7, "the pop answered the request: 5..6 shared");
     while (cilkrt_group_pending(&group))
-        cr_assert_null(cilkrt_task_pop(&w->pub, &group));
+        cr_assert(cilkrt_task_pop(&w->pub, &group) == NULL);
     for (int i = 0; i <= 8; i++)
         cr_expect_eq(taken[i], 1, "task %d", i);
     cr_expect_null(cilkrt_tls_h.map, "the hooks ran in pairs");

@@ -53,19 +53,28 @@ static void free_worker(worker *w)
 
 static cilkrt_group group; /* the owner's (the tests' tasks are its children) */
 
+/* The stress test pushes and pops _ordered or not at random (the ordered
+ * pair of bounds takes part in the request protocol as the plain one
+ * does: tdeque.c); the other tests, never. */
+static int stress_ordered;
+
 static void push(worker *w, cilkrt_group *g, void (*run)(cilkrt_worker *, cilkrt_task *),
                  unsigned long id)
 {
     cilkrt_task *t = cilkrt_task_slot(&w->pub, g);
     *CILKRT_RECORD(&w->pub, t, unsigned long) = id;
     t->run = run;
-    cilkrt_task_push(&w->pub, g);
+    if (stress_ordered)
+        cilkrt_task_push_ordered(&w->pub, g);
+    else
+        cilkrt_task_push(&w->pub, g);
 }
 
 /* Pop and run the newest task, as a sync does; 0 if it had been stolen. */
 static int pop_run(worker *w)
 {
-    cilkrt_task *t = cilkrt_task_pop(&w->pub, &group);
+    cilkrt_task *t = stress_ordered ? cilkrt_task_pop_ordered(&w->pub, &group)
+                                    : cilkrt_task_pop(&w->pub, &group);
     if (!t)
         return 0;
     t->run(&w->pub, t);
@@ -1166,6 +1175,7 @@ static void stress(int half)
             int result = pushed % 8 == 0 && burst < CILKRT_TDEQUE_BLOCK;
             ids[depth] = (uint32_t)pushed | (uint32_t)result << 31;
             pushing = 1;
+            stress_ordered = (rng >> (k % 48)) & 1;
             push(owner_w, &group, result ? leaves_result : count, pushed);
             pushing = 0;
             pushed++;
@@ -1183,6 +1193,7 @@ static void stress(int half)
         long target = depth - (long)pops; /* a stolen batch drops at once */
         while (cilkrt_tdeque_depth(&owner_w->pub.tq) > target) {
             long before = cilkrt_tdeque_depth(&owner_w->pub.tq);
+            stress_ordered = (rng >> (before % 48)) & 1;
             if (pop_run(owner_w)) {
                 popped++;
                 continue;
@@ -1229,6 +1240,7 @@ static void stress(int half)
                 atomic_load(&biggest_batch), atomic_load(&proxies_stolen), owner_w->pub.tq.reused,
                 results);
     free_worker(owner_w);
+    stress_ordered = 0;
 }
 
 Test(tdeque, stress_one_owner_three_thieves, .timeout = 300) { stress(0); }

@@ -1,40 +1,66 @@
 /*
- * deque.c: the work deque, THE protocol with an asymmetric barrier.
+ * deque.c: the frame deque (continuation mode), a split deque after Lace.
  *
- * The owner pushes and pops at the tail without locks or fences (the inline
- * cilkrt_push/cilkrt_pop in cilkrt_abi.h); thieves take the oldest entry at
- * the head, one at a time under the deque lock. The conflict between an
- * owner popping the last entry and a thief taking it is Dekker's pattern:
+ * Entries [head, split) are shared: thieves take them, oldest first, one
+ * at a time under the deque lock. Entries [split, tail) are private: only
+ * the owner touches them, and its inline push and pop (cilkrt_abi.h) do so
+ * with plain loads and stores, no fence and no atomic read-modify-write.
+ * head and split change only under the lock (head by thieves, split by the
+ * owner), so every decision a thief makes is made under the lock, and
+ * there is no store-load race left between owner and thief: the owner takes
+ * the lock only where it meets the shared part.
  *
- *     owner: store tail; load head        thief: store head; load tail
+ * The owner's inline paths compare with two bounds on the owner's line:
+ *   - push_limit: a push into slot t >= push_limit goes out of line
+ *     (cilkrt_push_slow), at a new deepest deque (statistics, growth) or
+ *     after a request (below);
+ *   - pop_bound: a pop of slot t < pop_bound goes out of line
+ *     (cilkrt_pop_slow). The owner keeps it equal to split, so a pop of a
+ *     private entry stays inline. A pop of a shared entry decides under the
+ *     lock: head <= t, the entry is still ours and split comes down to t;
+ *     else a thief took it, and every older entry: tail = split = head, the
+ *     pop fails.
+ * A request (share_req) may raise pop_bound but never lowers it, and the
+ * owner sets it to split whenever it moves split, so pop_bound >= split
+ * always: that is all the inline pop relies on.
  *
- * and needs a store-load barrier on both sides. The thief, which is rare,
- * pays for both: membarrier(PRIVATE_EXPEDITED) runs a full barrier on every
- * CPU that runs a thread of this process, so either the owner's store of
- * tail is visible to the thief's load, or the thief's store of head is
- * visible to the owner's load (and the owner takes the lock in
- * cilkrt_pop_slow). Built with CILKRT_SEQ_CST_POP (ThreadSanitizer, which
- * does not model membarrier), both sides use a seq_cst fence instead.
+ * Requests. A thief that finds the shared part empty, or takes its last
+ * entry, asks the owner to share: under the lock, share_req = 1,
+ * push_limit = 0 and pop_bound = LONG_MAX, so the owner's next push or pop
+ * goes out of line. There (and in cilkrt_poll) the owner, under the lock,
+ * shares the older half of its private entries, rounded up (share_end).
+ * A push counts its new entry as private, so a push after everything was
+ * stolen shares the new entry at once (Lace's "all stolen" rule), and a
+ * new deque starts with a request, so its first push is shared. A pop with
+ * nothing private left cannot answer: the request stands until the next
+ * push. Every share wakes a sleeping worker, if one sleeps. A worker going
+ * to sleep asks every other worker the same way (sched.c,
+ * cilkrt_deque_ask).
+ *
+ * The trade-off (Lace's): a worker that runs a long strand without a push
+ * or a pop keeps its private entries meanwhile; thieves and sleepers wait
+ * for its next push or pop, or its cilkrt_poll. No progress depends on
+ * it: the owner pops its private entries itself. A worker whose deque is
+ * empty (in the scheduler, or at a sync: its stolen child's failed pop
+ * emptied it) has nothing private to keep.
  *
  * The ring (deque, deque_mask) is replaced only by the owner under the
  * lock, and thieves read it only under the lock, so growing is safe
- * against them.
+ * against them. Thieves read a slot and raise head in the same locked
+ * section, so every slot from head up is free of them. The inline push
+ * stores its entry before it compares with push_limit, so the ring always
+ * keeps a free slot: the push that fills it grows it (cilkrt_push_slow).
  */
-#include <linux/membarrier.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <sys/syscall.h>
-#include <unistd.h>
 
 #include "worker.h"
 
-#ifndef CILKRT_SEQ_CST_POP
-static int barrier_cmd; /* the membarrier command thieves use */
-#endif
-
 static void lock_deque(cilkrt_worker *w)
 {
-    /* acquire: the holder sees the ring and head as the last holder left them */
+    /* acquire: the holder sees the ring, the slots, head and split as the
+     * last holder left them */
     while (atomic_exchange_explicit(&w->deque_lock, 1, memory_order_acquire))
         while (atomic_load_explicit(&w->deque_lock, memory_order_relaxed))
             cpu_relax();
@@ -43,33 +69,6 @@ static void lock_deque(cilkrt_worker *w)
 static void unlock_deque(cilkrt_worker *w)
 {
     atomic_store_explicit(&w->deque_lock, 0, memory_order_release);
-}
-
-void cilkrt_barrier_init(void)
-{
-#ifndef CILKRT_SEQ_CST_POP
-    if (syscall(SYS_membarrier, MEMBARRIER_CMD_REGISTER_PRIVATE_EXPEDITED, 0, 0) == 0) {
-        barrier_cmd = MEMBARRIER_CMD_PRIVATE_EXPEDITED;
-        return;
-    }
-    long cmds = syscall(SYS_membarrier, MEMBARRIER_CMD_QUERY, 0, 0);
-    if (cmds < 0 || !(cmds & MEMBARRIER_CMD_GLOBAL)) {
-        fprintf(stderr, "cilkrt: error: the kernel lacks membarrier(2), which the "
-                        "deque needs (build with -DCILKRT_SEQ_CST_POP instead)\n");
-        exit(1);
-    }
-    barrier_cmd = MEMBARRIER_CMD_GLOBAL; /* slower, but correct */
-#endif
-}
-
-/* The thief's half of the store-load barrier (see the top of this file). */
-static void thief_barrier(void)
-{
-#ifdef CILKRT_SEQ_CST_POP
-    atomic_thread_fence(memory_order_seq_cst);
-#else
-    syscall(SYS_membarrier, barrier_cmd, 0, 0);
-#endif
 }
 
 static cilkrt_frame **new_ring(long capacity)
@@ -82,14 +81,28 @@ static cilkrt_frame **new_ring(long capacity)
     return ring;
 }
 
+/* Under the lock, a thief or a sleeper: ask the owner to share. Only the
+ * first asker stores the bounds (the owner's line), so thieves that keep
+ * finding nothing do not keep taking the line from the owner. */
+static void ask_locked(cilkrt_worker *v)
+{
+    if (atomic_load_explicit(&v->share_req, memory_order_relaxed))
+        return;
+    atomic_store_explicit(&v->share_req, 1, memory_order_relaxed);
+    __atomic_store_n(&v->push_limit, 0, __ATOMIC_RELAXED); /* plain longs: see cilkrt_push */
+    __atomic_store_n(&v->pop_bound, LONG_MAX, __ATOMIC_RELAXED);
+}
+
 void cilkrt_deque_init(cilkrt_worker *w, long capacity)
 {
     w->deque = new_ring(capacity);
     w->deque_mask = capacity - 1;
-    w->push_limit = 0; /* the first push sets it */
     atomic_init(&w->tail, 0);
     atomic_init(&w->head, 0);
+    atomic_init(&w->split, 0);
     atomic_init(&w->deque_lock, 0);
+    atomic_init(&w->share_req, 0);
+    ask_locked(w); /* empty: the first push is shared */
 }
 
 void cilkrt_deque_destroy(cilkrt_worker *w)
@@ -98,113 +111,171 @@ void cilkrt_deque_destroy(cilkrt_worker *w)
     w->deque = NULL;
 }
 
-/* Double the ring; entries keep their indices. Owner only. */
-static void grow(cilkrt_worker *w)
+/* Under the lock: move the entries [h, t) into ring, twice the size of
+ * the old one; entries keep their indices. Returns the old ring, for the
+ * caller to free out of the lock (no thief can hold it: they read the ring
+ * under the lock). */
+static cilkrt_frame **grow(cilkrt_worker *w, cilkrt_frame **ring, long h, long t)
 {
     long cap = w->deque_mask + 1;
-    cilkrt_frame **ring = new_ring(2 * cap);
-    lock_deque(w);
-    long h = atomic_load_explicit(&w->head, memory_order_relaxed);
-    long t = atomic_load_explicit(&w->tail, memory_order_relaxed);
     for (long i = h; i < t; i++)
         ring[i & (2 * cap - 1)] = w->deque[i & (cap - 1)];
     cilkrt_frame **old = w->deque;
     w->deque = ring;
     w->deque_mask = 2 * cap - 1;
-    unlock_deque(w);
-    cilkrt_free(old); /* no thief can hold it: they read the ring under the lock */
     stat_add(&worker_of(w)->stats.deque_grows, 1);
+    return old;
 }
 
-void cilkrt_deque_grow(cilkrt_worker *w)
+/* The end of the share from the private part [s, end): its older half,
+ * rounded up (at least one entry). Half rather than all: every shared
+ * entry the owner pops back later costs it the lock, and a request
+ * answered with half leaves the rest for the next one (measured in
+ * docs/runtime.md, "The frame deque"). */
+static long share_end(long s, long end) { return s + (end - s + 1) / 2; }
+
+/* Under the lock, the owner: answer a request from the private part
+ * [split, end), if it has any entry. Returns 1 if it shared. */
+static int answer(cilkrt_worker *w, long end)
 {
-    worker *self = worker_of(w);
-    /* acquire: see cilkrt_push, the slots below the new limit are free */
-    long h = atomic_load_explicit(&w->head, memory_order_acquire);
-    long depth = atomic_load_explicit(&w->tail, memory_order_relaxed) - h;
-    if (depth >= w->deque_mask)
-        grow(w);
-    stat_max(&self->stats.deque_peak, depth + 1);
-    long peak = atomic_load_explicit(&self->stats.deque_peak, memory_order_relaxed);
-    __atomic_store_n(&w->push_limit, h + (peak < w->deque_mask ? peak : w->deque_mask),
-                     __ATOMIC_RELAXED);
-    /* seq_cst: a sleeper counts itself, then lowers push_limit; if our
-     * store replaced its lowering, this load sees its count (and a push
-     * that missed the lowering is seen by its check of the deques: see
-     * cilkrt_deque_lower_limit) */
-    atomic_thread_fence(memory_order_seq_cst);
-    cilkrt_wake_for_push(self);
+    long s = atomic_load_explicit(&w->split, memory_order_relaxed);
+    if (!atomic_load_explicit(&w->share_req, memory_order_relaxed) || end <= s)
+        return 0;
+    /* relaxed: the unlock publishes the entries and their frames */
+    atomic_store_explicit(&w->split, share_end(s, end), memory_order_relaxed);
+    atomic_store_explicit(&w->share_req, 0, memory_order_relaxed);
+    return 1;
 }
 
-/* The inline pop saw head > t after storing tail = t: a thief took entry t
- * or is trying to. Under the lock no thief is mid-attempt, so head is
- * stable and decides. */
+/* Under the lock, the owner: the inline paths' bounds for the current
+ * state, head being h. A standing request keeps the push out of line (it
+ * will share); otherwise push_limit is head plus the deepest depth so far,
+ * at most the capacity less one: the push that makes a new deepest deque
+ * or fills the ring comes here, after storing its entry, so the ring must
+ * still have room for it (cilkrt_push). */
+static void settle(cilkrt_worker *w, long h)
+{
+    long limit = 0;
+    if (!atomic_load_explicit(&w->share_req, memory_order_relaxed)) {
+        long peak = atomic_load_explicit(&worker_of(w)->stats.deque_peak, memory_order_relaxed);
+        limit = h + (peak < w->deque_mask ? peak : w->deque_mask);
+    }
+    __atomic_store_n(&w->push_limit, limit, __ATOMIC_RELAXED);
+    __atomic_store_n(&w->pop_bound, atomic_load_explicit(&w->split, memory_order_relaxed),
+                     __ATOMIC_RELAXED);
+}
+
+/* After a share, out of the lock: wake a sleeper for the new entries.
+ * seq_cst: a sleeper counts itself and fences, then looks at the shared
+ * parts (sched.c, sleep_a_while); our store of split, the fence, our load
+ * of the count: one of the two sees the other. */
+static void announce(cilkrt_worker *w)
+{
+    atomic_thread_fence(memory_order_seq_cst);
+    cilkrt_wake_for_push(worker_of(w));
+}
+
+void cilkrt_push_slow(cilkrt_worker *w)
+{
+    long t = atomic_load_explicit(&w->tail, memory_order_relaxed) - 1; /* the new entry */
+    long cap = w->deque_mask + 1;
+    /* head only grows: if the ring is not full by this look, it is not
+     * full; allocate out of the lock */
+    cilkrt_frame **ring = NULL, **old = NULL;
+    if (t + 1 - atomic_load_explicit(&w->head, memory_order_relaxed) >= cap)
+        ring = new_ring(2 * cap);
+    lock_deque(w);
+    long h = atomic_load_explicit(&w->head, memory_order_relaxed);
+    if (ring)
+        old = grow(w, ring, h, t + 1);
+    stat_max(&worker_of(w)->stats.deque_peak, t + 1 - h);
+    int shared = answer(w, t + 1);
+    settle(w, h);
+    unlock_deque(w);
+    if (old)
+        cilkrt_free(old);
+    if (shared)
+        announce(w);
+}
+
 int cilkrt_pop_slow(cilkrt_worker *w, long t)
 {
+    atomic_store_explicit(&w->tail, t, memory_order_relaxed); /* the inline pop's store */
     lock_deque(w);
-    if (atomic_load_explicit(&w->head, memory_order_relaxed) <= t) {
-        unlock_deque(w); /* the thief backed off: the entry is still ours */
-        return 1;
+    long h = atomic_load_explicit(&w->head, memory_order_relaxed);
+    if (t < atomic_load_explicit(&w->split, memory_order_relaxed)) {
+        if (h > t) {
+            /* Entry t was stolen, and so was every entry above it that a
+             * failed pop of a child left behind (head may be above t + 1):
+             * leave the deque empty. */
+            atomic_store_explicit(&w->tail, h, memory_order_relaxed);
+            atomic_store_explicit(&w->split, h, memory_order_relaxed);
+            settle(w, h);
+            unlock_deque(w);
+            stat_add(&worker_of(w)->stats.failed_pops, 1);
+            return 0;
+        }
+        atomic_store_explicit(&w->split, t, memory_order_relaxed); /* ours again */
     }
-    /* Entry t was stolen, and so was every entry above it that a failed
-     * pop of a child left behind (head may be above t + 1): leave the
-     * deque empty. */
-    atomic_store_explicit(&w->tail, atomic_load_explicit(&w->head, memory_order_relaxed),
-                          memory_order_relaxed);
+    int shared = answer(w, t);
+    settle(w, h);
     unlock_deque(w);
-    stat_add(&worker_of(w)->stats.failed_pops, 1);
-    return 0;
+    if (shared)
+        announce(w);
+    return 1;
 }
 
-/* A worker about to sleep (sched.c): v's next push goes out of line to
- * cilkrt_deque_grow, which wakes a sleeper. The caller calls
- * cilkrt_deque_barrier after lowering, then looks at the deques
- * (cilkrt_deque_pending): the barrier orders v's push as the deque's
- * thief barrier orders its pop. A push whose load of push_limit comes
- * after the barrier's point in v's instruction stream sees 0 and wakes
- * the sleeper; one whose store of tail comes before it is seen by the
- * sleeper's look. Only a push with the barrier between its two accesses
- * escapes both: the sleeper then wakes at v's next push or at its timeout
- * (docs/runtime.md, "Idle behaviour"). Racing with v's own store of its
- * bound is harmless: see cilkrt_deque_grow. */
-void cilkrt_deque_lower_limit(cilkrt_worker *v)
+void cilkrt_deque_poll(cilkrt_worker *w)
 {
-    __atomic_store_n(&v->push_limit, 0, __ATOMIC_RELAXED); /* a plain long: see cilkrt_push */
+    /* relaxed: a hint; a request seen late is answered at the next push
+     * or pop */
+    if (!atomic_load_explicit(&w->share_req, memory_order_relaxed))
+        return;
+    lock_deque(w);
+    int shared = answer(w, atomic_load_explicit(&w->tail, memory_order_relaxed));
+    settle(w, atomic_load_explicit(&w->head, memory_order_relaxed));
+    unlock_deque(w);
+    if (shared)
+        announce(w);
 }
 
-void cilkrt_deque_barrier(void) { thief_barrier(); }
+void cilkrt_deque_ask(cilkrt_worker *v)
+{
+    if (atomic_load_explicit(&v->share_req, memory_order_relaxed))
+        return; /* asked already */
+    lock_deque(v);
+    ask_locked(v);
+    unlock_deque(v);
+}
 
-/* Has v a frame to steal? A cheap look, without the lock. */
+/* Has v a shared entry to steal? A cheap look, without the lock. */
 int cilkrt_deque_pending(cilkrt_worker *v)
 {
     return atomic_load_explicit(&v->head, memory_order_relaxed) <
-           atomic_load_explicit(&v->tail, memory_order_relaxed);
+           atomic_load_explicit(&v->split, memory_order_relaxed);
 }
 
 int cilkrt_deque_steal(cilkrt_worker *v, worker *thief, uintptr_t *e)
 {
     (void)thief;
-    /* A cheap look without the lock or the barrier: most idle attempts end
-     * here and cost the victim nothing. */
-    long h = atomic_load_explicit(&v->head, memory_order_relaxed);
-    if (h >= atomic_load_explicit(&v->tail, memory_order_relaxed))
+    /* A cheap look without the lock: an attempt on a victim with nothing
+     * shared that was asked already costs the victim nothing. */
+    if (!cilkrt_deque_pending(v) && atomic_load_explicit(&v->share_req, memory_order_relaxed))
         return 0;
     if (atomic_exchange_explicit(&v->deque_lock, 1, memory_order_acquire))
-        return 0; /* another thief is here: try another victim */
-    h = atomic_load_explicit(&v->head, memory_order_relaxed);
-    /* release: see cilkrt_push, the owner reuses a slot only after it
-     * acquires a head that a later thief stored */
-    atomic_store_explicit(&v->head, h + 1, memory_order_release);
-    thief_barrier();
-    /* acquire: pairs with the push's release store of tail, so the entry
-     * and everything the owner saved into the frame before it are visible */
-    if (h + 1 > atomic_load_explicit(&v->tail, memory_order_acquire)) {
-        atomic_store_explicit(&v->head, h, memory_order_release);
+        return 0; /* another thief, or the owner, is here: try another victim */
+    long h = atomic_load_explicit(&v->head, memory_order_relaxed);
+    long s = atomic_load_explicit(&v->split, memory_order_relaxed);
+    if (h >= s) {
+        ask_locked(v);
         unlock_deque(v);
         return 0;
     }
     *e = (uintptr_t)v->deque[h & v->deque_mask];
-    if (!(*e & CILKRT_TASK_TAG))                      /* (tagged: the tests' words) */
+    atomic_store_explicit(&v->head, h + 1, memory_order_relaxed);
+    if (h + 1 == s)
+        ask_locked(v);           /* the last shared entry: the owner's next push is shared */
+    if (!(*e & CILKRT_TASK_TAG)) /* (tagged: the tests' words) */
         cilkrt_frame_mark_stolen((cilkrt_frame *)*e); /* before the victim's failed
                                                        pop can deliver into it */
     unlock_deque(v);

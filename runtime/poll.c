@@ -9,10 +9,10 @@
  * would wait in vain. cilkrt_poll shares as the out-of-line push would
  * (cilkrt_tdeque_share, then a wake-up of a sleeper, task.c).
  *
- * In continuation mode a spawned strand's continuation is on the frame
- * deque, where thieves take it without the owner's help: the task deque is
- * empty, and the poll finds nothing to share. Off the pool's workers (the
- * initial thread, --steal=serial) it does nothing.
+ * In continuation mode the frame deque is split the same way (deque.c):
+ * the poll answers a thief's request from the private frames as the
+ * out-of-line push or pop would. Off the pool's workers (the initial
+ * thread, --steal=serial) it does nothing.
  */
 #include <stdatomic.h>
 
@@ -22,10 +22,12 @@
 void cilkrt_poll(void)
 {
     cilkrt_worker *w = cilkrt_tls_worker;
+    if (!w)
+        return;
     /* relaxed: a hint, as the push's bound. With nothing private the share
      * leaves the request standing (tdeque.c): a worker running a stolen
      * batch answers it with a proxy (task.c's run_range). */
-    if (w && atomic_load_explicit(&w->tq.movesplit, memory_order_relaxed) &&
-        cilkrt_tdeque_share(&w->tq))
+    if (atomic_load_explicit(&w->tq.movesplit, memory_order_relaxed) && cilkrt_tdeque_share(&w->tq))
         cilkrt_wake_idle();
+    cilkrt_deque_poll(w);
 }

@@ -416,7 +416,6 @@ static void start(void)
     cilkrt_steal_configure();
     stack_size = read_stack_size();
     pin_plan(n);
-    cilkrt_barrier_init();
     worker **pool = calloc((size_t)n, sizeof *pool);
     if (!pool) {
         fprintf(stderr, "cilkrt: error: out of memory for %d workers\n", n);

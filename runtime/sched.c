@@ -13,9 +13,9 @@
  * With nothing to do it backs off: spin, then sleep on its futex word
  * (never sched_yield: see backoff). A child-mode owner that shares tasks
  * wakes a sleeper (only when one sleeps: the share is already out of
- * line, a thief asked for it). A continuation-mode push has no room for a check (it is the
- * spawn fast path), so a worker going to sleep lowers the others' push
- * bounds: their next push goes out of line and wakes it. While root calls
+ * line, a thief asked for it). The frame deque is split the same way: a
+ * worker going to sleep asks the others to share (cilkrt_deque_ask), their
+ * next push or pop goes out of line, shares and wakes it. While root calls
  * are active sleepers also wake after a timeout (a backstop, see
  * sleep_a_while); with none active they sleep until a root call arrives.
  */
@@ -144,7 +144,8 @@ static int wakeup_pending(worker *w, cilkrt_stop_fn stop, void *arg)
     return w->resume || should_stop(stop, arg) || tasks_shared() ? AWAKE : ASLEEP;
 }
 
-/* Has another worker a frame to steal? */
+/* Has another worker shared a frame that nobody took? seq_cst: see
+ * sleep_a_while. */
 static int frames_pending(worker *w)
 {
     for (int i = 0; i < cilkrt_pool_size; i++)
@@ -153,16 +154,14 @@ static int frames_pending(worker *w)
     return 0;
 }
 
-/* Make every other worker's next continuation push wake a sleeper, and
- * see the frames pushed before: after the barrier, a push either sees the
- * lowered bound or its frame is seen by frames_pending (deque.c,
- * cilkrt_deque_lower_limit, gives the one exception). */
-static int lower_limits_and_look(worker *w)
+/* Ask every other worker to share its private frames, and look at the
+ * frames shared before: the next push or pop of each answers (shares, and
+ * wakes a sleeper, deque.c). */
+static int ask_and_look(worker *w)
 {
     for (int i = 0; i < cilkrt_pool_size; i++)
         if (cilkrt_pool[i] != w)
-            cilkrt_deque_lower_limit(&cilkrt_pool[i]->pub);
-    cilkrt_deque_barrier();
+            cilkrt_deque_ask(&cilkrt_pool[i]->pub);
     return frames_pending(w);
 }
 
@@ -179,14 +178,15 @@ static void urge_requests(worker *w)
 
 /* Sleep until woken, or for cilkrt_sleep_ns while root calls are active.
  * Child stealing's shares wake sleepers (cilkrt_wake_idle); for
- * continuation stealing's frames the sleeper lowers the push bounds
- * first, so that the next push wakes it (cilkrt_wake_for_push), unless
- * its last such sleep was cut short by a push and it found nothing to
- * steal since: a push-heavy program with nothing to steal would otherwise
- * wake it at every sleep. The timeout is the backstop for that sleep and
- * for a push that escapes both the lowered bound and the look (deque.c,
- * cilkrt_deque_lower_limit). Returns why it woke (or did not sleep):
- * ASLEEP on the timeout, else the waker's reason (AWAKE if it gave none). */
+ * continuation stealing's frames the sleeper first asks every other
+ * worker to share, so that its next push or pop shares and wakes it
+ * (cilkrt_wake_for_push), unless its last such sleep was cut short by a
+ * share and it found nothing to steal since: a push-heavy program with
+ * nothing to steal would otherwise wake it at every sleep. The timeout is
+ * the backstop for that sleep and for a worker that runs long without a
+ * push or a pop (deque.c: its private frames wait for it). Returns why it
+ * woke (or did not sleep): ASLEEP on the timeout, else the waker's reason
+ * (AWAKE if it gave none). */
 static int sleep_a_while(worker *w, cilkrt_stop_fn stop, void *arg)
 {
     atomic_store_explicit(&w->sleeping, ASLEEP, memory_order_relaxed);
@@ -195,16 +195,17 @@ static int sleep_a_while(worker *w, cilkrt_stop_fn stop, void *arg)
      * its condition, each followed by a load of the other, so one of us
      * sees the other's store), with a share's RMW of ts followed by its
      * load of nsleepers (cilkrt_wake_idle) against our count here followed
-     * by the loads of ts in tasks_shared, and with cilkrt_deque_grow's
-     * store of the push bound and fence against our count here followed by
-     * our lowering of the bound */
+     * by the loads of ts in tasks_shared, and with a frame share's store
+     * of split followed by a fence and its load of nsleepers (deque.c,
+     * announce) against our count here followed by the loads of split in
+     * frames_pending */
     atomic_fetch_add_explicit(&nsleepers, 1, memory_order_seq_cst);
     atomic_thread_fence(memory_order_seq_cst);
     urge_requests(w);
     int timed = atomic_load_explicit(&cilkrt_active_roots, memory_order_relaxed) > 0;
-    int lower = timed && !w->woken_for_nothing;
+    int ask = timed && !w->woken_for_nothing;
     int why = wakeup_pending(w, stop, arg);
-    if (why == ASLEEP && lower && lower_limits_and_look(w))
+    if (why == ASLEEP && ask && ask_and_look(w))
         why = WOKEN_BY_PUSH;
     if (why == ASLEEP) {
         struct timespec ts = {cilkrt_sleep_ns / 1000000000L, cilkrt_sleep_ns % 1000000000L};
@@ -214,7 +215,7 @@ static int sleep_a_while(worker *w, cilkrt_stop_fn stop, void *arg)
     }
     atomic_store_explicit(&w->sleeping, AWAKE, memory_order_relaxed);
     atomic_fetch_sub_explicit(&nsleepers, 1, memory_order_relaxed);
-    w->woken_for_nothing = lower && why == WOKEN_BY_PUSH; /* cleared when it finds work */
+    w->woken_for_nothing = ask && why == WOKEN_BY_PUSH; /* cleared when it finds work */
     return why;
 }
 

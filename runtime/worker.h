@@ -39,7 +39,7 @@ typedef struct {
                                       memory (the rest live in the deque) */
     atomic_long deque_peak;        /* deepest frame deque */
     atomic_ulong idle_ns;          /* time spent finding no work */
-    atomic_ulong push_wakes;       /* sleepers this worker's pushes woke */
+    atomic_ulong push_wakes;       /* sleepers this worker's frame shares woke */
     /* Mechanisms, counted where they run, all out of line (tests check
      * that they ran, cilkrt.h): */
     atomic_ulong leapfrogs;    /* steals from the thief of a task waited for */
@@ -66,8 +66,8 @@ typedef struct worker {
     pthread_t thread;
     worker_stats stats;
 
-    /* Idle sleep (sched.c), private: woken from a sleep that lowered the
-     * others' push bounds, and no work found since. */
+    /* Idle sleep (sched.c), private: woken from a sleep that asked the
+     * others to share frames, and no work found since. */
     int woken_for_nothing;
     /* Idle sleep: 1 while the worker sleeps or is about to; the futex word. */
     _Alignas(CILKRT_CACHE_LINE) atomic_int sleeping;
@@ -122,22 +122,25 @@ void *cilkrt_aligned_alloc(size_t align, size_t size) CILKRT_HIDDEN;
 void cilkrt_free(void *p) CILKRT_HIDDEN;
 int cilkrt_pool_configured_size(void) CILKRT_HIDDEN;
 
-/* ---- deque.c: the THE deque (owner at the tail, thieves at the head) ---- */
+/* ---- deque.c: the frame deque (a split deque: thieves at the head of
+ * the shared part, the owner at the tail of the private part) ---- */
 void cilkrt_deque_init(cilkrt_worker *w, long capacity) CILKRT_HIDDEN;
 void cilkrt_deque_destroy(cilkrt_worker *w) CILKRT_HIDDEN;
-void cilkrt_barrier_init(void) CILKRT_HIDDEN;
 /* Entries are frame pointers; the deque tests push words tagged with the
  * low bit, which are not frames. */
 #define CILKRT_TASK_TAG ((uintptr_t)1)
-/* Take the oldest entry of victim v into *e; thief is the calling worker,
- * or NULL in tests. A frame taken is marked stolen under the deque lock.
- * Returns 1 on success. */
+/* Take the oldest shared entry of victim v into *e; thief is the calling
+ * worker, or NULL in tests. A frame taken is marked stolen under the
+ * deque lock. Returns 1 on success; with nothing shared it asks v to share
+ * (v's next push or pop does) and returns 0. */
 int cilkrt_deque_steal(cilkrt_worker *v, worker *thief, uintptr_t *e) CILKRT_HIDDEN;
-/* A worker going to sleep: lower v's push bound (so that v's next push
- * wakes a sleeper), then the barrier, then look (sched.c). */
-void cilkrt_deque_lower_limit(cilkrt_worker *v) CILKRT_HIDDEN;
-void cilkrt_deque_barrier(void) CILKRT_HIDDEN;
+/* A worker going to sleep: ask v to share at its next push or pop, which
+ * then wakes a sleeper (sched.c). */
+void cilkrt_deque_ask(cilkrt_worker *v) CILKRT_HIDDEN;
+/* Has v shared entries? A look without the lock. */
 int cilkrt_deque_pending(cilkrt_worker *v) CILKRT_HIDDEN;
+/* The owner, between pushes and pops (cilkrt_poll): answer a request. */
+void cilkrt_deque_poll(cilkrt_worker *w) CILKRT_HIDDEN;
 
 /* ---- tdeque.c: child stealing's task deque (a split deque of slots) ---- */
 void cilkrt_tdeque_init(cilkrt_tdeque *q) CILKRT_HIDDEN;
@@ -302,8 +305,9 @@ void cilkrt_wake_idle(void) CILKRT_HIDDEN;
 void cilkrt_wake_all(void) CILKRT_HIDDEN;
 /* A root call was queued: wake every sleeper, to spin (sched.c). */
 void cilkrt_wake_for_root(void) CILKRT_HIDDEN;
-/* cilkrt_deque_grow, after its seq_cst fence: wake one sleeping worker, if
- * any sleeps, for the frame pusher is pushing (sched.c, sleep_a_while). */
+/* The frame deque's owner, after it shared entries and a seq_cst fence:
+ * wake one sleeping worker, if any sleeps, to take them (sched.c,
+ * sleep_a_while). */
 void cilkrt_wake_for_push(worker *pusher) CILKRT_HIDDEN;
 /* The timed sleep's length in ns (while root calls are active); tests
  * raise it so that only a wake-up ends a sleep. */

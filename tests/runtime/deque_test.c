@@ -1,7 +1,8 @@
 /*
- * deque_test.c: the THE deque on its own: the owner uses the inline
- * cilkrt_push/cilkrt_pop of cilkrt_abi.h, thieves call the runtime's
- * internal steal, exactly as the scheduler does.
+ * deque_test.c: the frame deque (a split deque, runtime/deque.c) on its
+ * own: the owner uses the inline cilkrt_push/cilkrt_pop of cilkrt_abi.h
+ * and cilkrt_deque_poll, thieves call the runtime's internal steal,
+ * exactly as the scheduler does.
  *
  * Entries are tagged words (the deque marks untagged ones, frames,
  * stolen): item i is the address of slot i of an array, tagged, which
@@ -9,6 +10,7 @@
  * address.
  */
 #include <criterion/criterion.h>
+#include <limits.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -65,9 +67,25 @@ static int pop_newest(worker *w)
     return cilkrt_pop(&w->pub, atomic_load(&w->pub.tail) - 1);
 }
 
+static long shared(worker *w)
+{
+    return atomic_load(&w->pub.split) - atomic_load(&w->pub.head);
+}
+
+static int asked(worker *w) { return atomic_load(&w->pub.share_req); }
+
+/* Steal from v into *id; 1 if it took an entry. */
+static int steal_id(worker *v, worker *thief, unsigned long *id)
+{
+    uintptr_t e;
+    if (!cilkrt_deque_steal(&v->pub, thief, &e))
+        return 0;
+    *id = id_of(e);
+    return 1;
+}
+
 Test(deque, owner_pops_newest_first)
 {
-    cilkrt_barrier_init();
     worker *w = new_worker(0, 4);
     for (unsigned long i = 0; i < 100; i++)
         cilkrt_push(&w->pub, entry(i));
@@ -83,18 +101,165 @@ Test(deque, owner_pops_newest_first)
     free_worker(w);
 }
 
+Test(deque, the_first_push_is_shared)
+{
+    /* A new deque starts with a request (Lace's "all stolen"): its first
+     * push is shared, the next one private. */
+    worker *v = new_worker(0, 8), *thief = new_worker(1, 8);
+    cr_expect_eq(asked(v), 1);
+    cilkrt_push(&v->pub, entry(0));
+    cilkrt_push(&v->pub, entry(1));
+    cr_expect_eq(shared(v), 1);
+    cr_expect_eq(asked(v), 0, "the first push answered the request");
+    unsigned long id;
+    cr_assert_eq(steal_id(v, thief, &id), 1);
+    cr_expect_eq(id, 0);
+    cr_expect_eq(steal_id(v, thief, &id), 0, "entry 1 is private");
+    cr_expect_eq(pop_newest(v), 1);
+    free_worker(v);
+    free_worker(thief);
+}
+
+Test(deque, private_pushes_and_pops_need_no_lock, .timeout = 10)
+{
+    /* The owner's inline paths never take the lock nor read what thieves
+     * write: with the lock held by someone else, pushes and pops of private
+     * entries go on (a pop that took the lock would hang here). */
+    worker *v = new_worker(0, 8);
+    cilkrt_push(&v->pub, entry(0)); /* the first push (shared, out of line) */
+    cr_assert_eq(pop_newest(v), 1);
+    for (unsigned long i = 1; i <= 4; i++) /* the deepest depth: 4, out of line */
+        cilkrt_push(&v->pub, entry(i));
+    for (int i = 0; i < 4; i++)
+        cr_assert_eq(pop_newest(v), 1);
+    atomic_store(&v->pub.deque_lock, 1);
+    for (int round = 0; round < 100; round++) {
+        for (unsigned long i = 1; i <= 4; i++)
+            cilkrt_push(&v->pub, entry(i));
+        for (int i = 0; i < 4; i++)
+            cr_assert_eq(pop_newest(v), 1);
+    }
+    atomic_store(&v->pub.deque_lock, 0);
+    cr_expect_eq(depth(v), 0);
+    free_worker(v);
+}
+
 Test(deque, thief_takes_oldest_first)
 {
-    cilkrt_barrier_init();
+    /* Thieves take shared entries oldest first; each time they run out
+     * they ask, and the owner's poll shares the older half of the rest. */
     worker *v = new_worker(0, 8), *thief = new_worker(1, 8);
     for (unsigned long i = 0; i < 20; i++)
         cilkrt_push(&v->pub, entry(i));
-    uintptr_t e;
-    for (unsigned long i = 0; i < 20; i++) {
-        cr_assert_eq(cilkrt_deque_steal(&v->pub, thief, &e), 1);
-        cr_assert_eq(id_of(e), i);
+    unsigned long next = 0, id;
+    int polls = 0;
+    while (next < 20) {
+        if (steal_id(v, thief, &id)) {
+            cr_assert_eq(id, next);
+            next++;
+        } else {
+            cr_assert_eq(asked(v), 1, "a thief that finds nothing asks");
+            cilkrt_deque_poll(&v->pub);
+            polls++;
+        }
     }
-    cr_expect_eq(cilkrt_deque_steal(&v->pub, thief, &e), 0, "empty");
+    /* shares: 1 (the first push), then half of 19 (10), 9 (5), 4 (2), 2, 1 */
+    cr_expect_eq(polls, 5);
+    cr_expect_eq(steal_id(v, thief, &id), 0, "empty");
+    free_worker(v);
+    free_worker(thief);
+}
+
+Test(deque, a_request_is_answered_at_the_next_push)
+{
+    worker *v = new_worker(0, 8), *thief = new_worker(1, 8);
+    for (unsigned long i = 0; i < 4; i++) /* 0 shared, 1-3 private */
+        cilkrt_push(&v->pub, entry(i));
+    unsigned long id;
+    cr_assert_eq(steal_id(v, thief, &id), 1);
+    cr_expect_eq(id, 0);
+    cr_expect_eq(asked(v), 1, "the thief took the last shared entry");
+    cr_expect_eq(v->pub.push_limit, 0, "so the next push goes out of line");
+    cr_expect_eq(steal_id(v, thief, &id), 0, "1-3 are private until then");
+    cilkrt_push(&v->pub, entry(4)); /* private 1-4: the older half, 1 and 2 */
+    cr_expect_eq(asked(v), 0);
+    cr_expect_eq(shared(v), 2);
+    cr_assert_eq(steal_id(v, thief, &id), 1);
+    cr_expect_eq(id, 1);
+    cr_expect_eq(asked(v), 0, "one shared entry is left: no request");
+    cr_assert_eq(steal_id(v, thief, &id), 1);
+    cr_expect_eq(id, 2);
+    cr_expect_eq(asked(v), 1);
+    for (int i = 0; i < 2; i++) /* the pop of 4 shares 3, the pop of 3 takes it back */
+        cr_expect_eq(pop_newest(v), 1);
+    cr_expect_eq(depth(v), 0);
+    cr_expect_eq(atomic_load(&v->stats.failed_pops), 0);
+    free_worker(v);
+    free_worker(thief);
+}
+
+Test(deque, a_request_is_answered_at_the_next_pop)
+{
+    worker *v = new_worker(0, 8), *thief = new_worker(1, 8);
+    for (unsigned long i = 0; i < 6; i++) /* 0 shared, 1-5 private */
+        cilkrt_push(&v->pub, entry(i));
+    unsigned long id;
+    cr_assert_eq(steal_id(v, thief, &id), 1);
+    cr_expect_eq(v->pub.pop_bound, LONG_MAX, "the request sends the next pop out of line");
+    cr_expect_eq(pop_newest(v), 1, "entry 5 is private: ours");
+    cr_expect_eq(shared(v), 2, "and the pop shared 1 and 2, the older half of 1-4");
+    cr_expect_eq(v->pub.pop_bound, 3);
+    cr_assert_eq(steal_id(v, thief, &id), 1);
+    cr_expect_eq(id, 1);
+    cr_expect_eq(pop_newest(v), 1, "entry 4");
+    cr_expect_eq(pop_newest(v), 1, "entry 3");
+    cr_expect_eq(pop_newest(v), 1, "entry 2: shared, but nobody took it");
+    cr_expect_eq(shared(v), 0, "the pop took it back");
+    cr_expect_eq(pop_newest(v), 0, "entry 1 was stolen");
+    cr_expect_eq(depth(v), 0);
+    free_worker(v);
+    free_worker(thief);
+}
+
+Test(deque, a_pop_with_nothing_private_leaves_the_request_to_the_push)
+{
+    worker *v = new_worker(0, 8), *thief = new_worker(1, 8);
+    cilkrt_push(&v->pub, entry(0)); /* shared */
+    cilkrt_push(&v->pub, entry(1));
+    cr_expect_eq(pop_newest(v), 1, "entry 1, private");
+    cr_expect_eq(pop_newest(v), 1, "entry 0: shared, taken back");
+    cr_expect_eq(asked(v), 0);
+    cilkrt_deque_ask(&v->pub); /* as a worker going to sleep does */
+    cr_expect_eq(asked(v), 1);
+    cilkrt_push(&v->pub, entry(2));
+    cr_expect_eq(asked(v), 0, "the push shared its own entry");
+    cilkrt_push(&v->pub, entry(3));
+    cilkrt_deque_ask(&v->pub);
+    cr_expect_eq(pop_newest(v), 1, "entry 3");
+    cr_expect_eq(pop_newest(v), 1, "entry 2, shared: taken back");
+    cr_expect_eq(asked(v), 1, "nothing was private: the request stands");
+    cilkrt_push(&v->pub, entry(4));
+    unsigned long id;
+    cr_assert_eq(steal_id(v, thief, &id), 1);
+    cr_expect_eq(id, 4, "and the next push answers it");
+    free_worker(v);
+    free_worker(thief);
+}
+
+Test(deque, the_last_shared_entry_taken_shares_the_next_push)
+{
+    /* Lace's "all stolen" rule: the owner, running a stolen-from strand,
+     * pushes again; that push is shared at once. */
+    worker *v = new_worker(0, 8), *thief = new_worker(1, 8);
+    unsigned long id;
+    for (unsigned long i = 0; i < 50; i++) {
+        long t = cilkrt_push(&v->pub, entry(i));
+        cr_assert_eq(steal_id(v, thief, &id), 1, "round %lu", i);
+        cr_assert_eq(id, i);
+        cr_assert_eq(cilkrt_pop(&v->pub, t), 0, "round %lu", i);
+    }
+    cr_expect_eq(atomic_load(&v->stats.failed_pops), 50);
+    cr_expect_eq(depth(v), 0);
     free_worker(v);
     free_worker(thief);
 }
@@ -105,40 +270,70 @@ Test(deque, pop_after_a_failed_child_pop_empties)
      * child's failed pop empties the deque (tail = head = 2); the parent's
      * pop stores tail = 0 from the slot it kept, fails too, and must leave
      * tail at head, not at 1. */
-    cilkrt_barrier_init();
     worker *v = new_worker(0, 8), *thief = new_worker(1, 8);
-    long t0 = cilkrt_push(&v->pub, entry(1));
+    long t0 = cilkrt_push(&v->pub, entry(1)); /* shared: the first push */
     long t1 = cilkrt_push(&v->pub, entry(2));
-    uintptr_t e;
-    cr_assert_eq(cilkrt_deque_steal(&v->pub, thief, &e), 1);
-    cr_assert_eq(cilkrt_deque_steal(&v->pub, thief, &e), 1);
+    unsigned long id;
+    cr_assert_eq(steal_id(v, thief, &id), 1);
+    cilkrt_deque_poll(&v->pub); /* the request: shares slot 1 */
+    cr_assert_eq(steal_id(v, thief, &id), 1);
+    cr_assert_eq(id, 2);
     cr_expect_eq(cilkrt_pop(&v->pub, t1), 0);
     cr_expect_eq(cilkrt_pop(&v->pub, t0), 0);
     cr_expect_eq(depth(v), 0);
     cr_expect_eq(atomic_load(&v->pub.tail), 2);
-    cilkrt_push(&v->pub, entry(3)); /* and it works on */
+    cr_expect_eq(atomic_load(&v->pub.split), 2);
+    cilkrt_push(&v->pub, entry(3)); /* and it works on: shared at once */
     cr_expect_eq(depth(v), 1);
-    cr_expect_eq(cilkrt_deque_steal(&v->pub, thief, &e), 1);
-    cr_expect_eq(id_of(e), 3);
+    cr_expect_eq(steal_id(v, thief, &id), 1);
+    cr_expect_eq(id, 3);
     free_worker(v);
     free_worker(thief);
 }
 
 Test(deque, pop_after_steal_fails_and_empties)
 {
-    cilkrt_barrier_init();
     worker *v = new_worker(0, 8), *thief = new_worker(1, 8);
     cilkrt_push(&v->pub, entry(1));
     cilkrt_push(&v->pub, entry(2));
-    uintptr_t e;
-    cr_assert_eq(cilkrt_deque_steal(&v->pub, thief, &e), 1);
-    cr_expect_eq(id_of(e), 1);
+    unsigned long id;
+    cr_assert_eq(steal_id(v, thief, &id), 1);
+    cr_expect_eq(id, 1);
     cr_expect_eq(pop_newest(v), 1, "entry 2 is still ours");
     cr_expect_eq(pop_newest(v), 0, "entry 1 was stolen");
     cr_expect_eq(depth(v), 0);
     cr_expect_eq(atomic_load(&v->stats.failed_pops), 1);
     cilkrt_push(&v->pub, entry(3)); /* the deque works on after a failed pop */
     cr_expect_eq(pop_newest(v), 1);
+    free_worker(v);
+    free_worker(thief);
+}
+
+Test(deque, the_ring_grows_under_shared_entries)
+{
+    /* Growth keeps indices: shared entries are taken in order across it.
+     * A push that fills the ring grows it (the next push stores its entry
+     * before it looks at the bound). */
+    worker *v = new_worker(0, 4), *thief = new_worker(1, 4);
+    for (unsigned long i = 0; i < 3; i++)
+        cilkrt_push(&v->pub, entry(i));
+    cr_expect_eq(v->pub.deque_mask + 1, 4);
+    cilkrt_push(&v->pub, entry(3));
+    cr_expect_eq(v->pub.deque_mask + 1, 8, "the push that filled the ring grew it");
+    cilkrt_deque_ask(&v->pub);
+    cilkrt_deque_poll(&v->pub); /* shares 1 and 2 (0 was shared at once) */
+    cr_expect_eq(shared(v), 3);
+    for (unsigned long i = 4; i < 40; i++)
+        cilkrt_push(&v->pub, entry(i));
+    cr_expect_eq(v->pub.deque_mask + 1, 64);
+    unsigned long id;
+    for (unsigned long i = 0; i < 3; i++) {
+        cr_assert_eq(steal_id(v, thief, &id), 1);
+        cr_assert_eq(id, i);
+    }
+    for (unsigned long i = 39; i >= 3; i--)
+        cr_assert_eq(pop_newest(v), 1);
+    cr_expect_eq(depth(v), 0);
     free_worker(v);
     free_worker(thief);
 }
@@ -164,7 +359,6 @@ static unsigned long steal_attempt(worker *self)
 
 Test(deque, one_owner_three_thieves_every_item_once, .timeout = 120)
 {
-    cilkrt_barrier_init();
     owner = new_worker(0, INITIAL_CAPACITY);
     taken = calloc(OPS, sizeof *taken);
     unsigned long *mine = malloc(OPS * sizeof *mine); /* ids the owner may still pop */

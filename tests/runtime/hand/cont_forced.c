@@ -7,8 +7,10 @@
  *     static int wait_for_thief(void)   // runs on the worker that called forced
  *     {
  *         if (atomic_load(&forced_wait)) {
- *             while (!atomic_load(&continued))  // the continuation was stolen
+ *             while (!atomic_load(&continued)) { // the continuation was stolen
+ *                 cilkrt_poll();                 // (shares it if a thief asked)
  *                 sched_yield();
+ *             }
  *             while (cilkrt_stats_suspensions() == forced_base)  // and suspended
  *                 sched_yield();
  *         }
@@ -40,8 +42,10 @@ static atomic_int continued;
 static int wait_for_thief(void)   // runs on the worker that called forced
 {
     if (atomic_load(&forced_wait)) {
-        while (!atomic_load(&continued))  // the continuation was stolen
+        while (!atomic_load(&continued)) { // the continuation was stolen
+            cilkrt_poll();                 // (shares it if a thief asked)
             sched_yield();
+        }
         while (cilkrt_stats_suspensions() == forced_base)  // and suspended
             sched_yield();
     }

@@ -317,18 +317,27 @@ Test(tdeque, an_urged_request_is_answered_at_the_next_push)
     free_worker(thief);
 }
 
+/* A worker of a program with reducers (its deque made while
+ * cilkrt_reducers_live is set), the current thread's, with the owner's
+ * group ready. */
+static worker *reducer_worker(void)
+{
+    cilkrt_reducers_live = 1;
+    worker *w = new_worker(0);
+    cilkrt_reducers_live = 0;
+    cilkrt_tls_worker = &w->pub;
+    cilkrt_group_init(&w->pub, &group);
+    return w;
+}
+
 /* In a program with reducers every push and pop goes out of line, where
  * the hooks run in pairs, the pop's around the task, which it runs itself
  * (returning NULL: the sync has nothing left to run): the strand's views
  * are back to the leftmost (no map) after the sync. */
 Test(tdeque, with_reducers_every_push_and_pop_runs_the_hooks)
 {
-    cilkrt_reducers_live = 1;
-    worker *w = new_worker(0);
-    cilkrt_reducers_live = 0;
+    worker *w = reducer_worker();
     cilkrt_tdeque *q = &w->pub.tq;
-    cilkrt_tls_worker = &w->pub;
-    cilkrt_group_init(&w->pub, &group);
     reset_taken(8);
     for (unsigned long i = 0; i < 5; i++) {
         push(w, &group, count, i);
@@ -363,12 +372,8 @@ static void push_ordered(worker *w, unsigned long id)
 
 Test(tdeque, with_reducers_the_ordered_push_and_pop_stay_inline)
 {
-    cilkrt_reducers_live = 1;
-    worker *w = new_worker(0);
-    cilkrt_reducers_live = 0;
+    worker *w = reducer_worker();
     cilkrt_tdeque *q = &w->pub.tq;
-    cilkrt_tls_worker = &w->pub;
-    cilkrt_group_init(&w->pub, &group);
     reset_taken(16);
     for (unsigned long i = 0; i < 8; i++) /* 0 shared at once, 1..7 private */
         push_ordered(w, i);
@@ -408,12 +413,8 @@ Test(tdeque, with_reducers_the_ordered_push_and_pop_stay_inline)
  * that a request sent out of line still shares, as without reducers. */
 Test(tdeque, with_reducers_a_plain_push_and_pop_still_answer_a_request)
 {
-    cilkrt_reducers_live = 1;
-    worker *w = new_worker(0);
-    cilkrt_reducers_live = 0;
+    worker *w = reducer_worker();
     cilkrt_tdeque *q = &w->pub.tq;
-    cilkrt_tls_worker = &w->pub;
-    cilkrt_group_init(&w->pub, &group);
     reset_taken(16);
     for (unsigned long i = 0; i < 8; i++)
         push(w, &group, count, i); /* 0 shared at once, 1..7 private */

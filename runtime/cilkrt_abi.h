@@ -428,7 +428,7 @@ static inline void cilkrt_frame_free(cilkrt_worker *w, cilkrt_frame *f, __SIZE_T
  * (the owner's last bound, or a request's) is safe (below). Under
  * ThreadSanitizer (which would report the plain load against a thief's
  * store of a request) it is a relaxed atomic load. */
-#ifdef CILKRT_SEQ_CST_POP
+#ifdef CILKRT_ATOMIC_BOUNDS
 #define CILKRT_BOUND(p) __atomic_load_n(p, __ATOMIC_RELAXED)
 #else
 #define CILKRT_BOUND(p) (*(p))

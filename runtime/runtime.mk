@@ -132,7 +132,7 @@ RT_TEST_INC-tsan := -Itests/runtime/tsan
 RT_TSAN_SHIM := tests/runtime/tsan/criterion/criterion.h
 
 $(eval $(call RT_VARIANT,,))
-$(eval $(call RT_VARIANT,-tsan,-fsanitize=thread -Wno-tsan -DCILKRT_SEQ_CST_POP))
+$(eval $(call RT_VARIANT,-tsan,-fsanitize=thread -Wno-tsan -DCILKRT_ATOMIC_BOUNDS))
 $(eval $(call RT_VARIANT,-asan,-fsanitize=address$(RT_COMMA)undefined -fno-sanitize-recover=all \
                                  -fno-omit-frame-pointer))
 

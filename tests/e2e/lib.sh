@@ -36,7 +36,7 @@ use_sanitizer() {
     asan)
         san_flags="-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer" ;;
     tsan)
-        san_flags="-fsanitize=thread -DCILKRT_SEQ_CST_POP" ;;
+        san_flags="-fsanitize=thread -DCILKRT_ATOMIC_BOUNDS" ;;
     esac
     san_lib=$top/$BUILD/lib/libcilkrt-$san.a
     # stop at the first report, with a non-zero status

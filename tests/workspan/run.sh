@@ -19,7 +19,7 @@ case ${1:-} in
     san_flags="-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer"
     san_lib=lib/libcilkrt-asan.a ;;
 --sanitize=tsan)
-    san_flags="-fsanitize=thread -DCILKRT_SEQ_CST_POP"
+    san_flags="-fsanitize=thread -DCILKRT_ATOMIC_BOUNDS"
     san_lib=lib/libcilkrt-tsan.a ;;
 "") ;;
 *)

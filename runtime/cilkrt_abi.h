@@ -35,7 +35,23 @@
 #define CILKRT_STORE(p, v, mo) __atomic_store_n(p, v, mo)
 #endif
 
-#define CILKRT_ABI_VERSION 1
+/* The ABI's version: bumped whenever a name, a signature or a layout
+ * here changes (2: cilkrt_alloca_slow's arguments, the task deque's
+ * fields, cilkrt_deque_grow gone). Every file that includes this header
+ * keeps a reference to cilkrt_abi_v<N>, which the runtime built from the
+ * same header defines once (cilkrt.c): an object compiled against
+ * another version fails to link with "undefined reference to
+ * `cilkrt_abi_v<N>'", N being the object's version (docs/abi.md). Tests
+ * predefine the version to play such a stale object. */
+#ifndef CILKRT_ABI_VERSION
+#define CILKRT_ABI_VERSION 2
+#endif
+#define CILKRT_ABI_NAME2(v) cilkrt_abi_v##v
+#define CILKRT_ABI_NAME(v) CILKRT_ABI_NAME2(v)
+extern const char CILKRT_ABI_NAME(CILKRT_ABI_VERSION);
+/* used: cc keeps it at any -O, so every object holds the reference */
+__attribute__((used)) static const char *const cilkrt_abi_check =
+    &CILKRT_ABI_NAME(CILKRT_ABI_VERSION);
 
 typedef struct cilkrt_worker cilkrt_worker;
 typedef struct cilkrt_frame cilkrt_frame;

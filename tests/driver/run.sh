@@ -690,6 +690,28 @@ run_cc "$BUILD/bin/cilkcc" -DN=20 "$T/src/main.c" -L"$T/out" -lfib -Wl,-rpath,"$
 expect "real tools, -shared: the program links and runs" "0 fib(20) = 6765" \
     "$st $(CILK_NWORKERS=2 "$T/out/sprog" 2>&1)"
 
+# The ABI version check (docs/abi.md): an object compiled against another
+# version of cilkrt_abi.h (played by predefining the version) must not
+# link with this runtime, static or shared, and the linker names the
+# object's version; the same object at the current version links.
+abi=$(sed -n 's/^#define CILKRT_ABI_VERSION \([0-9]*\)$/\1/p' "$ROOT/runtime/cilkrt_abi.h")
+old_abi=$((abi - 1))
+for mode in continuation child; do
+    run_cc "$BUILD/bin/cilkcc" --steal=$mode -DCILKRT_ABI_VERSION=$old_abi -I"$T/inc" -c \
+        "$T/src/fib.cilkc" -o "$T/out/stale.o"
+    expect "ABI v$old_abi object, $mode: compiles" "0 " "$st $(cat "$T/stderr")"
+    run_cc "$BUILD/bin/cilkcc" -DN=20 "$T/out/stale.o" "$T/src/main.c" -o "$T/out/stale"
+    expect "ABI v$old_abi object, $mode: the static link fails naming cilkrt_abi_v$old_abi" "1 yes" \
+        "$st $(grep -q "undefined reference to .cilkrt_abi_v$old_abi'" "$T/stderr" && echo yes)"
+    run_cc "$REALCC" -DN=20 "$T/out/stale.o" "$T/src/main.c" -L"$BUILD/lib" -lcilkrt -lpthread \
+        -o "$T/out/stale"
+    expect "ABI v$old_abi object, $mode: the link with libcilkrt.so fails naming cilkrt_abi_v$old_abi" \
+        "1 yes" "$st $(grep -q "undefined reference to .cilkrt_abi_v$old_abi'" "$T/stderr" && echo yes)"
+done
+run_cc "$BUILD/bin/cilkcc" -DCILKRT_ABI_VERSION=$abi -I"$T/inc" -DN=20 "$T/src/fib.cilkc" \
+    "$T/src/main.c" -o "$T/out/current"
+expect "ABI v$abi object: links and runs" "0 fib(20) = 6765" "$st $("$T/out/current" 2>&1)"
+
 # tests/driver/project: a plain Makefile run with `make CC=cilkcc` (make
 # exports CC to its recipes, where cilkcc once found itself and started
 # copies of itself without end), -MMD -MP, a static and a shared library.

@@ -37,12 +37,13 @@
 
 /* The ABI's version: bumped whenever a name, a signature or a layout
  * here changes (2: cilkrt_alloca_slow's arguments, the task deque's
- * fields, cilkrt_deque_grow gone). Every file that includes this header
- * keeps a reference to cilkrt_abi_v<N>, which the runtime built from the
- * same header defines once (cilkrt.c): an object compiled against
- * another version fails to link with "undefined reference to
- * `cilkrt_abi_v<N>'", N being the object's version (docs/abi.md). Tests
- * predefine the version to play such a stale object. */
+ * fields, cilkrt_deque_grow gone, the work/span state in the worker).
+ * Every file that includes this header keeps a reference to
+ * cilkrt_abi_v<N>, which the runtime built from the same header defines
+ * once (cilkrt.c): an object compiled against another version fails to
+ * link with "undefined reference to `cilkrt_abi_v<N>'", N being the
+ * object's version (docs/abi.md). Tests predefine the version to play
+ * such a stale object. */
 #ifndef CILKRT_ABI_VERSION
 #define CILKRT_ABI_VERSION 2
 #endif
@@ -213,7 +214,9 @@ struct cilkrt_wsp_worker {
      * child's for the spawner (r); interleaved, as in struct cilkrt_wsp */
     long long pw, rw, ps, rs, pbs, rbs;
     long long start;      /* clock at the last charge (time unit) */
+    long long est, nopen; /* charged to each strand opened since, in advance */
     int countdown, every; /* boundaries until the next clock reading */
+    int hold;             /* readings left at every boundary */
     int returned;         /* rw, rs, rbs wait for the spawner */
     /* child mode: the marks of tasks not yet synced, a stack in chunks
      * (the task holds a pointer: a mark does not fit in its slot) */

@@ -16,13 +16,20 @@
  * runtime's sync orders those before the join reads them.
  *
  * Time unit: the clock is read at a boundary only when the worker's
- * countdown runs out (or where a steal or a wait may follow, below). Each
- * reading charges the time since the worker's previous one to the strand
- * at hand, so the work is all the time between readings, none lost, and
- * strands shorter than the quantum are timed together with their
- * neighbours on the same worker. The countdown adapts so that a reading
- * covers about cilkrt_wsp_quantum ticks. Strand unit: no clock, one count
- * per strand where it opens; exact.
+ * countdown runs out (or where a steal or a wait may follow, below). The
+ * countdown adapts so that a reading covers about cilkrt_wsp_quantum
+ * ticks. Strands shorter than that are not timed one by one: each strand
+ * that opens is charged in advance the worker's estimate (est: the last
+ * reading's time per strand, while strands were short; 0 once they are
+ * long), and a reading charges the rest, the time since the previous
+ * reading less those estimates, to the strand at hand. So the work is all
+ * the time between readings, none lost, and the time of a group of short
+ * strands is spread over the group's strands, not put on the one that
+ * happens to read the clock (which, in a loop of spawns, is always the
+ * child: the loop's own time would fall off its path). A spawn is a
+ * boundary like the others, so a parent's strand of more than a quantum
+ * is closed by a reading before its child's mark is taken. Strand unit:
+ * no clock, one count per strand where it opens; exact.
  */
 #ifndef CILKRT_WSP_H
 #define CILKRT_WSP_H
@@ -92,24 +99,50 @@ static inline long long cilkrt_wsp_clock(void)
 
 static inline long long cilkrt_wsp_max(long long a, long long b) { return a > b ? a : b; }
 
-/* Read the clock: the time since the worker's last reading goes to r's
- * strand. The countdown doubles while readings cover less than the
- * quantum and halves when they cover more (at most 64 boundaries). */
+/* Read the clock (time unit): returns the time since the worker's last
+ * reading that the strands opened since were not charged in advance
+ * (negative if the estimate was high). The next estimate is this
+ * reading's time per strand if that is below the quantum, else 0 (long
+ * strands are timed by their readings). The countdown doubles while
+ * readings cover less than the quantum and halves when they cover more
+ * (at most 64 boundaries). A group that took over four quanta held a
+ * long strand among short ones, whose time went to the reader: the
+ * worker then reads at every boundary for the next 64 readings, so that
+ * a pattern of short and long strands (a loop whose body is long and
+ * whose child is short) is timed strand by strand, and not grouped
+ * again at every other boundary as the doubling would. */
+static inline long long cilkrt_wsp_read(cilkrt_worker *w)
+{
+    struct cilkrt_wsp_worker *s = &w->wsp;
+    long long t = cilkrt_wsp_clock(), d = t - s->start, n = s->nopen;
+    long long rest = d - n * s->est;
+    s->start = t;
+    s->nopen = 0;
+    s->est = n > 0 && d < n * cilkrt_wsp_quantum ? d / n : 0;
+    if (d < cilkrt_wsp_quantum) {
+        if (s->hold > 0)
+            s->hold--;
+        else
+            s->every = s->every < 64 ? 2 * s->every + 1 : 64;
+    } else if (s->every > 0 && d > 4 * cilkrt_wsp_quantum) {
+        s->every = 0;
+        s->hold = 64;
+    } else {
+        s->every /= 2;
+    }
+    s->countdown = s->every;
+    return rest;
+}
+
+/* A reading, whose rest goes to r's strand. */
 static inline void cilkrt_wsp_charge(cilkrt_worker *w, cilkrt_wsp *r)
 {
     if (cilkrt_wsp_strands)
         return;
-    struct cilkrt_wsp_worker *s = &w->wsp;
-    long long t = cilkrt_wsp_clock(), d = t - s->start;
-    s->start = t;
+    long long d = cilkrt_wsp_read(w);
     r->work += d;
     r->span += d;
     r->bspan += d;
-    if (d < cilkrt_wsp_quantum)
-        s->every = s->every < 64 ? 2 * s->every + 1 : 64;
-    else
-        s->every /= 2;
-    s->countdown = s->every;
 }
 
 /* A boundary that need not read the clock: it does when the countdown
@@ -121,22 +154,27 @@ static inline void cilkrt_wsp_tick(cilkrt_worker *w, cilkrt_wsp *r)
 }
 
 /* A fresh start after a steal or a wait: the time since the last reading
- * was spent in the scheduler, in no strand. */
+ * was spent in the scheduler, in no strand (the strands opened since keep
+ * their estimates). */
 static inline void cilkrt_wsp_restart(cilkrt_worker *w)
 {
-    if (!cilkrt_wsp_strands)
+    if (!cilkrt_wsp_strands) {
         w->wsp.start = cilkrt_wsp_clock();
+        w->wsp.nopen = 0;
+    }
 }
 
-/* A strand of r opens (counted in the strand unit). */
+/* A strand of r opens: one in the strand unit, the estimate in the time
+ * unit (cilkrt_wsp_read settles it). */
 static inline void cilkrt_wsp_open(cilkrt_worker *w, cilkrt_wsp *r)
 {
-    w->wsp.cur = r;
-    if (cilkrt_wsp_strands) {
-        r->work++;
-        r->span++;
-        r->bspan++;
-    }
+    struct cilkrt_wsp_worker *s = &w->wsp;
+    long long e = cilkrt_wsp_strands ? 1 : s->est;
+    s->cur = r;
+    s->nopen++;
+    r->work += e;
+    r->span += e;
+    r->bspan += e;
 }
 
 /* The record the calling strand belongs to (the run's root outside any
@@ -189,9 +227,10 @@ static inline void cilkrt_wsp_first_kid(cilkrt_wsp *r)
 }
 
 /* A spawn in r: the child starts from r's path here, and r's burdened
- * path pays for a possible steal. No clock: the time since the last
- * reading goes to the next strand to read it, on this worker the child's,
- * whose path follows this point anyway. */
+ * path pays for a possible steal. The spawn ends r's strand: the caller
+ * ticks first, so that r's path holds r's time up to here (given to the
+ * child instead, it would be on the child's path but not on the
+ * continuation's). */
 static inline void cilkrt_wsp_mark_spawn(cilkrt_wsp *r, long long *w, long long *s, long long *b)
 {
     if (!r->kids)
@@ -206,6 +245,7 @@ static inline void cilkrt_wsp_mark_spawn(cilkrt_wsp *r, long long *w, long long 
 static inline void cilkrt_wsp_spawn(cilkrt_worker *w, cilkrt_wsp *r)
 {
     struct cilkrt_wsp_worker *s = &w->wsp;
+    cilkrt_wsp_tick(w, r);
     cilkrt_wsp_mark_spawn(r, &s->pw, &s->ps, &s->pbs);
     s->pend = r;
 }
@@ -216,6 +256,7 @@ static inline void cilkrt_wsp_spawn_task(cilkrt_worker *w, cilkrt_wsp *r, cilkrt
 {
     struct cilkrt_wsp_worker *s = &w->wsp;
     int first = !r->kids;
+    cilkrt_wsp_tick(w, r);
     if (s->mtop == s->mend)
         cilkrt_wsp_mark_chunk(w);
     cilkrt_wsp_mark *m = s->mtop++;
@@ -299,8 +340,7 @@ static inline void cilkrt_wsp_give(cilkrt_worker *w, cilkrt_wsp *r)
         return;
     s->returned = 0;
     if (!cilkrt_wsp_strands) {
-        long long t = cilkrt_wsp_clock(), d = t - s->start;
-        s->start = t;
+        long long d = cilkrt_wsp_read(w);
         s->rw += d;
         s->rs += d;
         s->rbs += d;

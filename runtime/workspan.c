@@ -14,7 +14,8 @@
  * Units: time (default) reads the TSC on x86-64, calibrated against
  * CLOCK_MONOTONIC at start, else CLOCK_MONOTONIC; figures are reported in
  * nanoseconds (API) and seconds (CSV); a reading is taken about every
- * QUANTUM_NS, not at every boundary (cilkrt_wsp.h). CILKSCALE_UNIT=strands counts one
+ * QUANTUM_NS, not at every boundary, and a group of shorter strands is
+ * spread over them (cilkrt_wsp.h). CILKSCALE_UNIT=strands counts one
  * per strand, opened by enter, resume and sync: exact figures for tests.
  *
  * Burden: each spawn adds an estimate of one steal to the continuation's
@@ -267,7 +268,8 @@ static void init(void)
             cilkrt_wsp_strands ? atoll(b) : (int64_t)((double)atoll(b) / ns_per_tick);
     else if (!cilkrt_wsp_strands)
         cilkrt_wsp_burden = steal_estimate();
-    cilkrt_wsp_quantum = (long long)(QUANTUM_NS / ns_per_tick);
+    const char *q = getenv("CILKSCALE_QUANTUM");
+    cilkrt_wsp_quantum = (long long)((q ? atoll(q) : QUANTUM_NS) / ns_per_tick);
     run_pid = getpid();
     atexit(at_exit);
 }
@@ -337,8 +339,9 @@ wsp_t wsp_getworkspan(void)
         pthread_mutex_unlock(&root_lock);
         return v;
     }
-    /* the time since the worker's last reading belongs to this strand */
-    int64_t open = cilkrt_wsp_strands ? 0 : ticks() - w->wsp.start;
+    /* the time since the worker's last reading belongs to this strand,
+     * less what the strands opened since were charged in advance */
+    int64_t open = cilkrt_wsp_strands ? 0 : ticks() - w->wsp.start - w->wsp.nopen * w->wsp.est;
     wsp_t v = {to_unit(r->work + open), to_unit(r->span + open), to_unit(r->bspan + open)};
     return v;
 }

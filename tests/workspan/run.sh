@@ -135,6 +135,45 @@ for mode in continuation child; do
     fi
 done
 
+# The time unit on spawn loops (time_loop.cilkc): the loop is the path,
+# whoever reads the clock. heavy (long parent strands, trivial children):
+# span/work >= 0.5 in both modes (before spawns ended the parent's strand,
+# continuation mode gave about 1/N = 0.01); short (spawnloop, every
+# strand below the quantum): span/work >= 0.25 (before groups of short
+# strands were spread over their strands, the reading child took the
+# loop's time: about 0.02). Lowest of three regions each; and both modes'
+# heavy spans within a factor 3 of each other. Bounds on ratios only.
+if [ -z "$san_flags" ]; then
+    for mode in continuation child; do
+        exe=$tmp/time_loop.$mode
+        if ! "$CILKCC" --steal=$mode --workspan -O2 "$dir/time_loop.cilkc" -o "$exe" 2> "$tmp/err"; then
+            fail "time_loop mode=$mode: cilkcc failed"
+            sed 's/^/    /' "$tmp/err" | head -10
+            continue
+        fi
+        for p in 1 2; do
+            CILKSCALE_BURDEN=0 CILKSCALE_OUT=$tmp/tl.$mode.$p.csv CILK_NWORKERS=$p \
+                timeout 120 "$exe" > /dev/null 2>&1
+            if ! awk -F, '
+                $1 == "heavy" || $1 == "short" { r = $3 / $2; n[$1]++
+                    if (!($1 in lo) || r < lo[$1]) lo[$1] = r }
+                END { exit !(n["heavy"] == 3 && n["short"] == 3 && lo["heavy"] >= 0.5 &&
+                    lo["short"] >= 0.25) }' "$tmp/tl.$mode.$p.csv"; then
+                fail "time_loop mode=$mode P=$p: expected span/work >= 0.5 (heavy), >= 0.25 (short)"
+                sed 's/^/    /' "$tmp/tl.$mode.$p.csv"
+            fi
+        done
+    done
+    if [ -f "$tmp/tl.continuation.1.csv" ] && [ -f "$tmp/tl.child.1.csv" ] &&
+        ! awk -F, '$1 == "heavy" { s[FILENAME] += $3; f[++k] = FILENAME }
+            END { a = s[f[1]]; b = s[f[k]]; exit !(a > 0 && b > 0 && a < 3 * b && b < 3 * a) }' \
+            "$tmp/tl.continuation.1.csv" "$tmp/tl.child.1.csv"; then
+        fail "time_loop: heavy's span in the two modes differs by more than a factor 3"
+        grep '^heavy' "$tmp/tl.continuation.1.csv" "$tmp/tl.child.1.csv" | sed 's/^/    /'
+    fi
+    echo "workspan: time_loop"
+fi
+
 # A plain build (benchmark mode): a region's row is its wall-clock time.
 # Then cilkscale joins both builds' rows: one line per region and P.
 if [ -z "$san_flags" ] && "$CILKCC" -I"$dir" "$dir/ws_fib.cilkc" -o "$tmp/plain" 2> "$tmp/err"; then

@@ -164,12 +164,16 @@ static int ws_callee_enters(const Lower *L, const Node *n)
 }
 
 /* The spawn's mark, taken before the push: a thief may move this
- * invocation's path on as soon as the frame is published. */
+ * invocation's path on as soon as the frame is published. A plain call
+ * made a spawn (calls.c) is measured as the call it is (no mark, no
+ * burden, no merge, no strand between it and its sync), so that both
+ * modes give the same figures (tests/workspan/ws_call). */
 static void ws_spawn(Lower *L, const Node *n)
 {
     if (!ws_callee_enters(L, n))
         emit_str(&L->e, "cilkrt_wsp cilkc_wc; ");
-    lower_ws(L, "cilkrt_wsp_spawn(cilkc_w, " WS "); ");
+    if (!n->synced_call)
+        lower_ws(L, "cilkrt_wsp_spawn(cilkc_w, " WS "); ");
     if (!ws_callee_enters(L, n))
         emit_str(&L->e, "cilkrt_wsp_enter(cilkc_w, &cilkc_wc); ");
 }
@@ -501,7 +505,10 @@ static void emit_failed_pop(Lower *L, const Node *n, int site, const char *frame
     int slow = L->clone == CLONE_SLOW;
     if (!slow)
         emit_str(&L->e, "cilkrt_count_spawns(cilkc_w, cilkc_ns); ");
-    lower_ws(L, "cilkrt_wsp_give(cilkc_w, " WS "); ");
+    /* a call's figures are in WS already (its leave): the reading a steal
+     * forces goes there too, before the delivery orders them for the thief */
+    lower_ws(L, n->synced_call ? "cilkrt_wsp_charge(cilkc_w, " WS "); "
+                               : "cilkrt_wsp_give(cilkc_w, " WS "); ");
     emit_deliver(L, n, site, frame);
     if (slow)
         emit_str(&L->e, "return;");
@@ -546,7 +553,8 @@ static void emit_push_call_pop(Lower *L, const Node *n, int site, const char *fr
                                         : "if (!cilkrt_pop(cilkc_w, cilkc_t)) { ");
     emit_failed_pop(L, n, site, frame);
     emit_str(&L->e, " } ");
-    lower_ws(L, "cilkrt_wsp_merge(cilkc_w, " WS "); ");
+    if (!n->synced_call)
+        lower_ws(L, "cilkrt_wsp_merge(cilkc_w, " WS "); ");
     if (L->holds_lock)
         emit_str(&L->e, "cilkrt_frame_lock(cilkc_h); ");
     emit_store(L, n, site);
@@ -598,7 +606,8 @@ void cont_spawn(Lower *L, const Node *n, int site)
     emit_str(&L->e, "} }");
     if (slow)
         emit_fmt(&L->e, " if (0) { cilkc_resume_%d:; }", site);
-    lower_ws(L, " cilkrt_wsp_resume(cilkc_w, " WS ");");
+    if (!n->synced_call)
+        lower_ws(L, " cilkrt_wsp_resume(cilkc_w, " WS ");");
     /* inside the spawn's block: the call may be the whole body of a loop,
      * an if or an else, and its sync and label must stay in that body */
     if (n->synced_call)

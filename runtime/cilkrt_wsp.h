@@ -111,28 +111,7 @@ static inline long long cilkrt_wsp_max(long long a, long long b) { return a > b 
  * a pattern of short and long strands (a loop whose body is long and
  * whose child is short) is timed strand by strand, and not grouped
  * again at every other boundary as the doubling would. */
-static inline long long cilkrt_wsp_read(cilkrt_worker *w)
-{
-    struct cilkrt_wsp_worker *s = &w->wsp;
-    long long t = cilkrt_wsp_clock(), d = t - s->start, n = s->nopen;
-    long long rest = d - n * s->est;
-    s->start = t;
-    s->nopen = 0;
-    s->est = n > 0 && d < n * cilkrt_wsp_quantum ? d / n : 0;
-    if (d < cilkrt_wsp_quantum) {
-        if (s->hold > 0)
-            s->hold--;
-        else
-            s->every = s->every < 64 ? 2 * s->every + 1 : 64;
-    } else if (s->every > 0 && d > 4 * cilkrt_wsp_quantum) {
-        s->every = 0;
-        s->hold = 64;
-    } else {
-        s->every /= 2;
-    }
-    s->countdown = s->every;
-    return rest;
-}
+long long cilkrt_wsp_read(cilkrt_worker *w); /* out of line: once per group */
 
 /* A reading, whose rest goes to r's strand. */
 static inline void cilkrt_wsp_charge(cilkrt_worker *w, cilkrt_wsp *r)

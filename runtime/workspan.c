@@ -166,6 +166,30 @@ void cilkrt_wsp_mark_chunk(cilkrt_worker *w)
     s->mend = c->m + MARKS_PER_CHUNK;
 }
 
+/* cilkrt_wsp.h says what a reading does (out of line: one per group). */
+long long cilkrt_wsp_read(cilkrt_worker *w)
+{
+    struct cilkrt_wsp_worker *s = &w->wsp;
+    long long t = cilkrt_wsp_clock(), d = t - s->start, n = s->nopen;
+    long long rest = d - n * s->est;
+    s->start = t;
+    s->nopen = 0;
+    s->est = n > 0 && d < n * cilkrt_wsp_quantum ? d / n : 0;
+    if (d < cilkrt_wsp_quantum) {
+        if (s->hold > 0)
+            s->hold--;
+        else
+            s->every = s->every < 64 ? 2 * s->every + 1 : 64;
+    } else if (s->every > 0 && d > 4 * cilkrt_wsp_quantum) {
+        s->every = 0;
+        s->hold = 64;
+    } else {
+        s->every /= 2;
+    }
+    s->countdown = s->every;
+    return rest;
+}
+
 /* Plain free: only pool.c's free_workers calls this, when no worker runs
  * (pool.c, alloc_lock). */
 void cilkrt_wsp_release(cilkrt_worker *w)

@@ -28,16 +28,19 @@
 
 #define SPIN_ROUNDS 128 /* steal attempts with a pause between, then sleep */
 #define WOKEN_ROUNDS 16 /* attempts after a wake-up, before the next sleep */
+/* A first deaf sleep (deaf_time) lasts the timed sleep's length over
+ * DEAF_SHIFT's power of two (62.5 us of 500 us); each next one twice the
+ * last, up to the timed sleep's length. */
+#define DEAF_SHIFT 3
 
 /* The timed sleep while computations are active. */
 long cilkrt_sleep_ns = 500000;
 
-static atomic_int nsleepers;
+/* A wake-up by a share paid for itself when the woken worker then ran
+ * jobs for this long before its next sleep (sleep_a_while). */
+long cilkrt_wake_paid_ns = 10000;
 
-/* The futex word: ASLEEP while the worker sleeps or is about to; a waker
- * replaces it with why it woke the worker (WOKEN_BY_ROOT: a root call
- * arrived, cilkrt_wake_for_root). */
-enum { AWAKE, ASLEEP, WOKEN_BY_PUSH, WOKEN_BY_ROOT };
+static atomic_int nsleepers;
 
 static uint64_t now_ns(void)
 {
@@ -135,13 +138,13 @@ static int tasks_shared(void)
 
 /* Is there a reason not to sleep? Checked after announcing the sleep, so a
  * waker that changes one of these after our check sees sleeping == 1.
- * WOKEN_BY_ROOT for a root call waiting (as if it had woken us), AWAKE for
- * another reason, ASLEEP for none. */
+ * CILKRT_WOKEN_BY_ROOT for a root call waiting (as if it had woken us), CILKRT_AWAKE for
+ * another reason, CILKRT_ASLEEP for none. */
 static int wakeup_pending(worker *w, cilkrt_stop_fn stop, void *arg)
 {
     if (!stop && cilkrt_inject_pending())
-        return WOKEN_BY_ROOT;
-    return w->resume || should_stop(stop, arg) || tasks_shared() ? AWAKE : ASLEEP;
+        return CILKRT_WOKEN_BY_ROOT;
+    return w->resume || should_stop(stop, arg) || tasks_shared() ? CILKRT_AWAKE : CILKRT_ASLEEP;
 }
 
 /* Has another worker shared a frame that nobody took? seq_cst: see
@@ -176,20 +179,46 @@ static void urge_requests(worker *w)
             cilkrt_tdeque_urge(&cilkrt_pool[i]->pub.tq);
 }
 
+/* How long this sleep stays deaf to shares (0: it listens). A share's
+ * wake-up costs the sharer a futex system call on its critical path,
+ * about 30 us on the 2-core VM when the sleeper's vCPU is halted (and the
+ * sleeper 40-120 us more before it runs: docs/runtime.md, "Deaf
+ * sleeps"). A worker woken by a share (or whose look found one) that ran
+ * jobs for less than cilkrt_wake_paid_ns before this sleep did not pay
+ * for that: a program whose children are tiny (a spawn loop) hands its
+ * continuation back and forth, one wake-up per trip. Such a sleep is
+ * deaf: it ends at its own timeout (DEAF_SHIFT, doubling per unpaid
+ * wake-up), not at a share; the sleep after it listens again. A paid
+ * wake-up resets the doubling. */
+static long deaf_time(worker *w)
+{
+    if (w->busy_ns >= (uint64_t)cilkrt_wake_paid_ns) {
+        w->deaf_ns = 0;
+        return 0;
+    }
+    if (!w->share_woke)
+        return 0;
+    long d = w->deaf_ns ? 2 * w->deaf_ns : cilkrt_sleep_ns >> DEAF_SHIFT;
+    w->deaf_ns = d < cilkrt_sleep_ns ? d : cilkrt_sleep_ns;
+    return w->deaf_ns;
+}
+
 /* Sleep until woken, or for cilkrt_sleep_ns while root calls are active.
  * Child stealing's shares wake sleepers (cilkrt_wake_idle); for
  * continuation stealing's frames the sleeper first asks every other
  * worker to share, so that its next push or pop shares and wakes it
- * (cilkrt_wake_for_push), unless its last such sleep was cut short by a
- * share and it found nothing to steal since: a push-heavy program with
- * nothing to steal would otherwise wake it at every sleep. The timeout is
- * the backstop for that sleep and for a worker that runs long without a
- * push or a pop (deque.c: its private frames wait for it). Returns why it
- * woke (or did not sleep): ASLEEP on the timeout, else the waker's reason
- * (AWAKE if it gave none). */
+ * (cilkrt_wake_for_push). A deaf sleep (deaf_time) asks nobody and is
+ * woken by no share, only by its timeout, a root call, its own resume or
+ * the shutdown. The timeout is the backstop for a worker that runs long
+ * without a push or a pop (deque.c: its private frames wait for it).
+ * Returns why it woke (or did not sleep): CILKRT_ASLEEP on the timeout, else the
+ * waker's reason (CILKRT_AWAKE if it gave none). */
 static int sleep_a_while(worker *w, cilkrt_stop_fn stop, void *arg)
 {
-    atomic_store_explicit(&w->sleeping, ASLEEP, memory_order_relaxed);
+    int timed = atomic_load_explicit(&cilkrt_active_roots, memory_order_relaxed) > 0;
+    long deaf = timed ? deaf_time(w) : 0;
+    int asleep = deaf ? CILKRT_DEAF : CILKRT_ASLEEP;
+    atomic_store_explicit(&w->sleeping, asleep, memory_order_relaxed);
     /* seq_cst (the RMW and the fence): pairs with the fence in
      * cilkrt_wake (Dekker: our store of sleeping and the waker's store of
      * its condition, each followed by a load of the other, so one of us
@@ -202,20 +231,22 @@ static int sleep_a_while(worker *w, cilkrt_stop_fn stop, void *arg)
     atomic_fetch_add_explicit(&nsleepers, 1, memory_order_seq_cst);
     atomic_thread_fence(memory_order_seq_cst);
     urge_requests(w);
-    int timed = atomic_load_explicit(&cilkrt_active_roots, memory_order_relaxed) > 0;
-    int ask = timed && !w->woken_for_nothing;
     int why = wakeup_pending(w, stop, arg);
-    if (why == ASLEEP && ask && ask_and_look(w))
-        why = WOKEN_BY_PUSH;
-    if (why == ASLEEP) {
-        struct timespec ts = {cilkrt_sleep_ns / 1000000000L, cilkrt_sleep_ns % 1000000000L};
-        syscall(SYS_futex, &w->sleeping, FUTEX_WAIT_PRIVATE, ASLEEP, timed ? &ts : NULL, NULL, 0);
-        /* a waker replaced ASLEEP; the timeout (or a spurious return) did not */
+    if (why == CILKRT_ASLEEP && timed && !deaf && ask_and_look(w))
+        why = CILKRT_WOKEN_BY_PUSH;
+    if (why == CILKRT_ASLEEP) {
+        long ns = deaf ? deaf : cilkrt_sleep_ns;
+        struct timespec ts = {ns / 1000000000L, ns % 1000000000L};
+        syscall(SYS_futex, &w->sleeping, FUTEX_WAIT_PRIVATE, asleep, timed ? &ts : NULL, NULL, 0);
+        /* a waker replaced asleep; the timeout (or a spurious return) did not */
         why = atomic_load_explicit(&w->sleeping, memory_order_relaxed);
+        if (why == CILKRT_DEAF)
+            why = CILKRT_ASLEEP;
     }
-    atomic_store_explicit(&w->sleeping, AWAKE, memory_order_relaxed);
+    atomic_store_explicit(&w->sleeping, CILKRT_AWAKE, memory_order_relaxed);
     atomic_fetch_sub_explicit(&nsleepers, 1, memory_order_relaxed);
-    w->woken_for_nothing = ask && why == WOKEN_BY_PUSH; /* cleared when it finds work */
+    w->share_woke = why == CILKRT_WOKEN_BY_PUSH;
+    w->busy_ns = 0;
     return why;
 }
 
@@ -240,12 +271,22 @@ static void backoff(worker *w, unsigned *round, cilkrt_stop_fn stop, void *arg)
         return;
     }
     int why = sleep_a_while(w, stop, arg);
-    if (why == WOKEN_BY_ROOT)
+    if (why == CILKRT_WOKEN_BY_ROOT)
         *round = 0;
-    else if (why != ASLEEP)
+    else if (why != CILKRT_ASLEEP)
         *round = SPIN_ROUNDS - WOKEN_ROUNDS;
     else
         *round = SPIN_ROUNDS; /* the timeout: one attempt, then sleep */
+}
+
+/* The worker becomes busy: its idle time since idle_since ends. busy_since
+ * and busy_ns (deaf_time) count the time between, nested loops included:
+ * a nested loop's idle time is not the job's. */
+static void end_idle(worker *w, uint64_t idle_since)
+{
+    uint64_t t = now_ns();
+    stat_add(&w->stats.idle_ns, t - idle_since);
+    w->busy_since = t;
 }
 
 void cilkrt_sched_loop(worker *w, cilkrt_stop_fn stop, void *arg)
@@ -262,27 +303,29 @@ void cilkrt_sched_loop(worker *w, cilkrt_stop_fn stop, void *arg)
             break;
         if (find_work(w, stop == NULL, &j)) {
             if (idle)
-                stat_add(&w->stats.idle_ns, now_ns() - idle_since);
+                end_idle(w, idle_since);
             idle = 0;
             round = 0;
-            w->woken_for_nothing = 0;
             run_job(w, &j);
             continue;
         }
         if (!idle) {
             idle = 1;
             idle_since = now_ns();
+            w->busy_ns += idle_since - w->busy_since;
         }
         backoff(w, &round, stop, arg);
     }
-    if (idle)
-        stat_add(&w->stats.idle_ns, now_ns() - idle_since);
+    if (idle) /* back to the job that called this loop, or to the thread's end */
+        end_idle(w, idle_since);
 }
 
-static void wake_if_asleep(worker *w, int why, int *woke)
+/* Wake w if it sleeps, or is about to, and listens (deaf: or sleeps deaf,
+ * sleep_a_while), telling it why. */
+static void wake_if_asleep(worker *w, int why, int deaf, int *woke)
 {
-    int asleep = ASLEEP;
-    if (atomic_load_explicit(&w->sleeping, memory_order_relaxed) == ASLEEP &&
+    int asleep = atomic_load_explicit(&w->sleeping, memory_order_relaxed);
+    if ((asleep == CILKRT_ASLEEP || (deaf && asleep == CILKRT_DEAF)) &&
         atomic_compare_exchange_strong_explicit(&w->sleeping, &asleep, why, memory_order_relaxed,
                                                 memory_order_relaxed)) {
         syscall(SYS_futex, &w->sleeping, FUTEX_WAKE_PRIVATE, 1, NULL, NULL, 0);
@@ -296,18 +339,20 @@ void cilkrt_wake(worker *w)
     /* seq_cst: the caller has just stored the condition w waits for; that
      * store must not pass the load of sleeping (see sleep_a_while) */
     atomic_thread_fence(memory_order_seq_cst);
-    wake_if_asleep(w, AWAKE, &woke);
+    wake_if_asleep(w, CILKRT_AWAKE, 1, &woke);
 }
 
+/* New work: wake one sleeper that listens (a deaf one does not: its
+ * wake-up would not pay, deaf_time). */
 static int wake_one_for(int why)
 {
     int woke = 0;
     for (int i = 0; i < cilkrt_pool_size && !woke; i++)
-        wake_if_asleep(cilkrt_pool[i], why, &woke);
+        wake_if_asleep(cilkrt_pool[i], why, 0, &woke);
     return woke;
 }
 
-void cilkrt_wake_one(void) { wake_one_for(AWAKE); }
+void cilkrt_wake_one(void) { wake_one_for(CILKRT_AWAKE); }
 
 void cilkrt_wake_idle(void)
 {
@@ -317,7 +362,8 @@ void cilkrt_wake_idle(void)
 
 void cilkrt_wake_for_push(worker *pusher)
 {
-    if (atomic_load_explicit(&nsleepers, memory_order_seq_cst) > 0 && wake_one_for(WOKEN_BY_PUSH))
+    if (atomic_load_explicit(&nsleepers, memory_order_seq_cst) > 0 &&
+        wake_one_for(CILKRT_WOKEN_BY_PUSH))
         stat_add(&pusher->stats.push_wakes, 1);
 }
 
@@ -326,9 +372,9 @@ static void wake_all_for(int why)
     int woke = 0;
     atomic_thread_fence(memory_order_seq_cst);
     for (int i = 0; i < cilkrt_pool_size; i++)
-        wake_if_asleep(cilkrt_pool[i], why, &woke);
+        wake_if_asleep(cilkrt_pool[i], why, 1, &woke);
 }
 
-void cilkrt_wake_all(void) { wake_all_for(AWAKE); }
+void cilkrt_wake_all(void) { wake_all_for(CILKRT_AWAKE); }
 
-void cilkrt_wake_for_root(void) { wake_all_for(WOKEN_BY_ROOT); }
+void cilkrt_wake_for_root(void) { wake_all_for(CILKRT_WOKEN_BY_ROOT); }

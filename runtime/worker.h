@@ -50,6 +50,18 @@ typedef struct {
 
 typedef struct chunk chunk;
 
+/* A worker's sleeping word (sched.c): CILKRT_ASLEEP while it sleeps or is
+ * about to, CILKRT_DEAF instead in a deaf sleep (one that no share ends:
+ * sched.c, deaf_time); a waker replaces either with why it woke the
+ * worker (CILKRT_WOKEN_BY_ROOT: a root call arrived). */
+typedef enum {
+    CILKRT_AWAKE,
+    CILKRT_ASLEEP,
+    CILKRT_WOKEN_BY_PUSH,
+    CILKRT_WOKEN_BY_ROOT,
+    CILKRT_DEAF
+} cilkrt_sleep_state;
+
 typedef struct worker {
     cilkrt_worker pub; /* must be first: generated code sees only this */
 
@@ -66,10 +78,14 @@ typedef struct worker {
     pthread_t thread;
     worker_stats stats;
 
-    /* Idle sleep (sched.c), private: woken from a sleep that asked the
-     * others to share frames, and no work found since. */
-    int woken_for_nothing;
-    /* Idle sleep: 1 while the worker sleeps or is about to; the futex word. */
+    /* Idle sleep (sched.c, sleep_a_while), private: the time this worker
+     * ran jobs since its last sleep ended and when it last became busy
+     * (CLOCK_MONOTONIC ns); whether a share ended that sleep; and the
+     * length of its next deaf sleep (0: its sleeps listen to shares). */
+    uint64_t busy_ns, busy_since;
+    int share_woke;
+    long deaf_ns;
+    /* Idle sleep: the futex word, a cilkrt_sleep_state (sched.c). */
     _Alignas(CILKRT_CACHE_LINE) atomic_int sleeping;
 } worker;
 
@@ -300,7 +316,8 @@ void cilkrt_sched_loop(worker *w, cilkrt_stop_fn stop, void *arg) CILKRT_HIDDEN;
 void cilkrt_wake(worker *w) CILKRT_HIDDEN;
 void cilkrt_wake_one(void) CILKRT_HIDDEN;
 /* Work was just published (with a seq_cst RMW or fence): wake one
- * sleeping worker, if any sleeps, to take it. */
+ * sleeping worker, if any sleeps and listens (not in a deaf sleep), to
+ * take it. */
 void cilkrt_wake_idle(void) CILKRT_HIDDEN;
 void cilkrt_wake_all(void) CILKRT_HIDDEN;
 /* A root call was queued: wake every sleeper, to spin (sched.c). */
@@ -312,6 +329,10 @@ void cilkrt_wake_for_push(worker *pusher) CILKRT_HIDDEN;
 /* The timed sleep's length in ns (while root calls are active); tests
  * raise it so that only a wake-up ends a sleep. */
 extern long cilkrt_sleep_ns CILKRT_HIDDEN;
+/* A wake-up by a share paid for itself when the woken worker ran jobs for
+ * this long (ns) before it slept again; else its next sleep is deaf to
+ * shares (sched.c, deaf_time). Tests set it to make that certain. */
+extern long cilkrt_wake_paid_ns CILKRT_HIDDEN;
 
 /* ---- inject.c: root calls from threads that are not workers ---- */
 typedef struct root_call root_call;

@@ -6,6 +6,7 @@
  */
 #define _GNU_SOURCE /* CPU_COUNT, pthread_getaffinity_np */
 #include <criterion/criterion.h>
+#include <limits.h>
 #include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -334,7 +335,10 @@ Test(pool, idle_pool_sleeps, .timeout = 60)
  * a wake-up that is lost does not hang the test: under ThreadSanitizer
  * the barrier is a fence on the sleeper's side only (docs/runtime.md,
  * "Idle behaviour"), and a round in about 500 lost its wake-up there,
- * which the runtime's own timeout covers; a few such rounds are allowed. */
+ * which the runtime's own timeout covers; a few such rounds are allowed.
+ * Every wake-up counts as paid for (cilkrt_wake_paid_ns = 0): the woken
+ * worker runs too little each round, and its next sleep would be deaf
+ * (the next test). */
 #define WAKE_ROUNDS 50
 
 static void wake_rounds(cilkrt_worker *self, void *arg)
@@ -342,7 +346,8 @@ static void wake_rounds(cilkrt_worker *self, void *arg)
     worker *other = cilkrt_pool[1 - self->id];
     int *ok = arg;
     for (int k = 0; k < WAKE_ROUNDS; k++) {
-        while (k > 0 && (__atomic_load_n(&self->push_limit, __ATOMIC_RELAXED) != 0 || atomic_load(&other->sleeping) != 1))
+        while (k > 0 && (__atomic_load_n(&self->push_limit, __ATOMIC_RELAXED) != 0 ||
+                         atomic_load(&other->sleeping) != CILKRT_ASLEEP))
             sched_yield();
         forced_base = cilkrt_stats_suspensions();
         *ok += forced() == 3;
@@ -354,11 +359,80 @@ Test(pool, a_push_wakes_a_sleeping_worker, .timeout = 60)
 {
     setenv("CILK_NWORKERS", "2", 1);
     cilkrt_sleep_ns = 50L * 1000000L;
+    cilkrt_wake_paid_ns = 0;
     atomic_store(&forced_wait, 1);
     int ok = 0;
     cilkrt_root_call(wake_rounds, &ok);
     cr_expect_eq(ok % 1000, WAKE_ROUNDS, "every round's continuation stolen");
     cr_expect_eq(ok / 1000, 1, "the pushes woke the sleeping worker (all rounds but at most 5)");
+}
+
+/* A worker woken by a share that then runs too little to pay for the
+ * wake-up sleeps deaf next: a push does not wake it, its own timeout does,
+ * and the sleep after that listens again (sched.c, deaf_time;
+ * docs/runtime.md, "Deaf sleeps"). No wake-up pays here
+ * (cilkrt_wake_paid_ns is made huge). Rounds of forced(), as in the test
+ * above; from the second on, a round starts once the other worker sleeps
+ * and has asked this worker to share, and notes whether that sleep was
+ * deaf and whether the round's push woke it. A listening sleep is woken
+ * (the worker steals, runs a little and sleeps again, deaf); a deaf one is
+ * not: the worker steals the shared continuation when it ends (its
+ * timeout: the timed sleep is made 8 s, the deaf ones are an eighth of it
+ * and then a quarter, so each round's push comes within them), and its
+ * next sleep listens. How round 1's sleeper woke is not known, so the
+ * alternation is checked from round 3. Before the change every sleep
+ * listened and every push woke it. */
+#define DEAF_ROUNDS 5
+
+typedef struct {
+    int stolen;                       /* rounds whose continuation was stolen */
+    int state[DEAF_ROUNDS];           /* the other worker's sleep at the start */
+    unsigned long wakes[DEAF_ROUNDS]; /* sleepers this round's push woke */
+} deaf_result;
+
+static int wait_for_sleep(cilkrt_worker *self, worker *other)
+{
+    int s;
+    while (__atomic_load_n(&self->push_limit, __ATOMIC_RELAXED) != 0 ||
+           ((s = atomic_load(&other->sleeping)) != CILKRT_ASLEEP && s != CILKRT_DEAF))
+        sched_yield();
+    return s;
+}
+
+static void deaf_rounds(cilkrt_worker *self, void *arg)
+{
+    worker *other = cilkrt_pool[1 - self->id];
+    atomic_ulong *wakes = &worker_of(self)->stats.push_wakes;
+    deaf_result *r = arg;
+    for (int k = 0; k < DEAF_ROUNDS; k++) {
+        r->state[k] = k > 0 ? wait_for_sleep(self, other) : CILKRT_AWAKE;
+        unsigned long before = atomic_load(wakes);
+        forced_base = cilkrt_stats_suspensions();
+        r->stolen += forced() == 3;
+        r->wakes[k] = atomic_load(wakes) - before;
+    }
+}
+
+Test(pool, a_sleep_after_an_unpaid_wake_is_deaf_to_pushes, .timeout = 60)
+{
+    setenv("CILK_NWORKERS", "2", 1);
+    cilkrt_sleep_ns = 8L * 1000000000L;
+    cilkrt_wake_paid_ns = LONG_MAX;
+    atomic_store(&forced_wait, 1);
+    deaf_result r = {0, {0}, {0}};
+    cilkrt_root_call(deaf_rounds, &r);
+    cr_expect_eq(r.stolen, DEAF_ROUNDS, "every round's continuation stolen");
+    int deaf = 0;
+    for (int k = 1; k < DEAF_ROUNDS; k++) {
+        deaf += r.state[k] == CILKRT_DEAF;
+        cr_expect_eq(r.wakes[k], r.state[k] == CILKRT_ASLEEP,
+                     "round %d: a push wakes a listening sleeper, not a deaf one", k + 1);
+        if (k > 1)
+            cr_expect_eq(r.state[k] == CILKRT_DEAF, r.state[k - 1] == CILKRT_ASLEEP,
+                         "round %d: deaf after a push woke it, listening after a deaf sleep",
+                         k + 1);
+    }
+    cr_expect_geq(deaf, 1, "some sleeps were deaf");
 }
 
 /* Idle workers never call sched_yield (docs/runtime.md, "Idle

@@ -584,6 +584,36 @@ Test(pool, a_root_call_wakes_the_other_workers_to_spin, .timeout = 60)
                   r.attempts);
 }
 
+/* With no root call active the pool holds no work, and an idle worker
+ * sleeps without spinning (sched.c, backoff): its spin would only hold the
+ * CPU from the thread whose call just ended (docs/runtime.md, "The root
+ * call's hand-off"). The worker that ran the call makes one attempt after
+ * it (its loop looks for work once) and sleeps. Before the change it
+ * spun its 128 attempts first. */
+typedef struct {
+    int id;
+    unsigned long attempts; /* the worker's at the end of the call */
+} root_end;
+
+static void note_attempts(cilkrt_worker *self, void *arg)
+{
+    root_end *e = arg;
+    e->id = self->id;
+    e->attempts = atomic_load(&worker_of(self)->stats.steal_attempts);
+}
+
+Test(pool, a_worker_sleeps_at_once_when_no_root_call_is_active, .timeout = 60)
+{
+    setenv("CILK_NWORKERS", "2", 1);
+    root_end e = {0, 0};
+    cilkrt_root_call(note_attempts, &e);
+    worker *w = cilkrt_pool[e.id];
+    while (atomic_load(&w->sleeping) != CILKRT_ASLEEP)
+        sched_yield();
+    unsigned long n = atomic_load(&w->stats.steal_attempts) - e.attempts;
+    cr_expect_eq(n, 1, "one attempt after the call, then the sleep, not %lu", n);
+}
+
 /* CILK_PIN (pool.c, pin_plan): with one worker per CPU of the process's
  * mask each worker runs on its own CPU of it; with CILK_PIN=0, or another
  * worker count, every worker keeps the whole mask. The child prints each

@@ -33,9 +33,9 @@
  * stolen shares the new entry at once (Lace's "all stolen" rule), and a
  * new deque starts with a request, so its first push is shared. A pop with
  * nothing private left cannot answer: the request stands until the next
- * push. Every share wakes a sleeping worker, if one sleeps. A worker going
- * to sleep asks every other worker the same way (sched.c,
- * cilkrt_deque_ask).
+ * push. Every share wakes a sleeping worker, if one sleeps and listens
+ * (sched.c, deaf_time). A worker going to sleep asks every other worker
+ * the same way (sched.c, cilkrt_deque_ask).
  *
  * The trade-off (Lace's): a worker that runs a long strand without a push
  * or a pop keeps its private entries meanwhile; thieves and sleepers wait

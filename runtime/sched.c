@@ -15,9 +15,11 @@
  * wakes a sleeper (only when one sleeps: the share is already out of
  * line, a thief asked for it). The frame deque is split the same way: a
  * worker going to sleep asks the others to share (cilkrt_deque_ask), their
- * next push or pop goes out of line, shares and wakes it. While root calls
+ * next push or pop goes out of line, shares and wakes it, unless its
+ * last wake-up did not pay (a deaf sleep, deaf_time). While root calls
  * are active sleepers also wake after a timeout (a backstop, see
- * sleep_a_while); with none active they sleep until a root call arrives.
+ * sleep_a_while); with none active they sleep at once, until a root call
+ * arrives.
  */
 #include <linux/futex.h>
 #include <sys/syscall.h>

@@ -139,9 +139,9 @@ static int tasks_shared(void)
 }
 
 /* Is there a reason not to sleep? Checked after announcing the sleep, so a
- * waker that changes one of these after our check sees sleeping == 1.
- * CILKRT_WOKEN_BY_ROOT for a root call waiting (as if it had woken us), CILKRT_AWAKE for
- * another reason, CILKRT_ASLEEP for none. */
+ * waker that changes one of these after our check sees our sleeping word.
+ * CILKRT_WOKEN_BY_ROOT for a root call waiting (as if it had woken us),
+ * CILKRT_AWAKE for another reason, CILKRT_ASLEEP for none. */
 static int wakeup_pending(worker *w, cilkrt_stop_fn stop, void *arg)
 {
     if (!stop && cilkrt_inject_pending())
@@ -213,8 +213,8 @@ static long deaf_time(worker *w)
  * woken by no share, only by its timeout, a root call, its own resume or
  * the shutdown. The timeout is the backstop for a worker that runs long
  * without a push or a pop (deque.c: its private frames wait for it).
- * Returns why it woke (or did not sleep): CILKRT_ASLEEP on the timeout, else the
- * waker's reason (CILKRT_AWAKE if it gave none). */
+ * Returns why it woke (or did not sleep): CILKRT_ASLEEP on the timeout,
+ * else the waker's reason (CILKRT_AWAKE if it gave none). */
 static int sleep_a_while(worker *w, cilkrt_stop_fn stop, void *arg)
 {
     int timed = atomic_load_explicit(&cilkrt_active_roots, memory_order_relaxed) > 0;

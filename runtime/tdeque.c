@@ -345,11 +345,18 @@ static void refresh(cilkrt_tdeque *q)
  * state is 0 whenever the owner fills it. MAP_POPULATE: the kernel
  * backs the block's 48 pages in one call instead of 48 page faults in
  * the pushes; a spawn loop of 10^6 tasks at one worker went from 64.3
- * (56.3-74.9) to 50.1 (45.6-79.8) ms of CPU time (docs/performance.md). */
-static char *new_block(void)
+ * (56.3-74.9) to 50.1 (45.6-79.8) ms of CPU time (docs/performance.md).
+ * Not block 0: every worker makes it when the pool starts, in every mode,
+ * and most workers fill only its first slots, if any (continuation mode
+ * never pushes a task unless a task group does; a fib's deque is as deep
+ * as its recursion, one page). Populated, it was 192 KiB of resident
+ * memory per worker, most of the runtime's baseline (issue 9); a deque
+ * that grows past it pays at most 48 page faults once. */
+static char *new_block(long b)
 {
+    int populate = b > 0 ? MAP_POPULATE : 0;
     char *block = mmap(NULL, BLOCK_BYTES, PROT_READ | PROT_WRITE,
-                       MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE, -1, 0);
+                       MAP_PRIVATE | MAP_ANONYMOUS | populate, -1, 0);
     if (block == MAP_FAILED) {
         fprintf(stderr, "cilkrt: error: out of memory for %ld more tasks\n", CILKRT_TDEQUE_BLOCK);
         exit(1);
@@ -437,7 +444,7 @@ static char *fill_block(cilkrt_tdeque *q, long b)
     track_block(q, b);
     char *block = reuse(q, b);
     if (!block) {
-        block = new_block();
+        block = new_block(b);
         q->use[b].owns = 1;
         q->mapped++;
     }

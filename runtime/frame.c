@@ -10,6 +10,7 @@
  * worker that freed them. Chunks are freed at exit. Objects larger than
  * the classes are malloc'ed and freed one by one.
  */
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,7 +18,7 @@
 #include "worker.h"
 
 #define CHUNK_BYTES (64 * 1024)
-#define TOUCHED_BYTES 4096 /* of a fresh worker's first chunk */
+#define TOUCHED_BYTES 4096 /* a page: of a fresh worker's first chunk */
 
 struct chunk {
     chunk *next;
@@ -42,19 +43,26 @@ static void new_chunk(worker *w)
     w->carve_end = (char *)k + CHUNK_BYTES;
 }
 
-/* The worker's first chunk, taken on its own thread when it starts
- * (pool.c), its first page touched. Carved at the first spawn instead, it
- * made the first frame of the first computation wait for the thread's
- * first malloc (glibc maps a new arena for it) and the page fault: 14-35
- * us on the 2-core VM, on the root worker's path to its first push and on
- * the thief's to its first spawn, so the other worker's first steal came
- * that much later (docs/runtime.md, "Idle behaviour"). One page holds
- * some 30 small frames; the rest is left untouched, so that a large pool
- * that never spawns costs little memory. */
+/* The worker's first chunk, taken by the thread that starts the pool
+ * (pool.c, new_worker), its first page touched. Carved at the first spawn
+ * instead, it made the first frame of the first computation wait for the
+ * thread's first malloc (glibc maps a new arena for it) and the page
+ * fault: 14-35 us on the 2-core VM, on the root worker's path to its
+ * first push and on the thief's to its first spawn, so the other worker's
+ * first steal came that much later (docs/runtime.md, "Idle behaviour").
+ * Taken on the worker's own thread, it made that arena at every start:
+ * 12 KiB of resident memory per worker, though most programs' workers
+ * never call malloc again (issue 9). Only the page carving starts in is
+ * touched, and the next if less than half of it is left: some 30 small
+ * frames; the rest is left untouched, so that a large pool that never
+ * spawns costs little memory. */
 void cilkrt_memory_prepare(worker *w)
 {
     new_chunk(w);
-    memset(w->carve, 0, TOUCHED_BYTES);
+    uintptr_t end = ((uintptr_t)w->carve + TOUCHED_BYTES) & ~(uintptr_t)(TOUCHED_BYTES - 1);
+    if (end - (uintptr_t)w->carve < TOUCHED_BYTES / 2)
+        end += TOUCHED_BYTES;
+    memset(w->carve, 0, end - (uintptr_t)w->carve);
 }
 
 /* A fresh object of class c (< CILKRT_FRAME_CLASSES), 64-byte aligned. */

@@ -120,7 +120,6 @@ static void *worker_main(void *arg)
 {
     worker *w = arg;
     cilkrt_tls_worker = &w->pub;
-    cilkrt_memory_prepare(w); /* allocates: before the start returns */
     announce_running();
     cilkrt_sched_loop(w, NULL, NULL);
     return NULL;
@@ -137,6 +136,7 @@ static worker *new_worker(int id)
     w->pub.id = id;
     cilkrt_deque_init(&w->pub, DEQUE_CAPACITY);
     cilkrt_tdeque_init(&w->pub.tq);
+    cilkrt_memory_prepare(w); /* here, not on the worker's thread: frame.c */
     w->rng = 0x9e3779b97f4a7c15u * (uint64_t)(id + 1); /* xorshift: never 0 */
     return w;
 }

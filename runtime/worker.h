@@ -219,7 +219,7 @@ long cilkrt_tdeque_pending(cilkrt_tdeque *q, int owner) CILKRT_HIDDEN;
 
 /* ---- frame.c: frame and task memory, frame locks ---- */
 void *cilkrt_carve(worker *w, unsigned size_class) CILKRT_HIDDEN;
-/* At the worker's start, on its thread: its first chunk, ready. */
+/* When the pool makes the worker: its first chunk, ready (frame.c). */
 void cilkrt_memory_prepare(worker *w) CILKRT_HIDDEN;
 void cilkrt_memory_release(worker *w) CILKRT_HIDDEN;
 /* The work/span analyzer's mark stack of a worker (workspan.c). */

@@ -175,8 +175,10 @@ static long split_of(unsigned long ts) { return (long)(ts >> 32); }
 /* The finished counts (header, reuse), in chunks made as blocks are: a
  * table for every block a 32-bit index can reach would take address space
  * that a small `ulimit -v` leaves no room for (tests/runtime/pool_test.c).
- * Counts wrap: only finished - popped, modulo 2^32, is read. */
-#define COUNT_CHUNK_LOG 10
+ * A chunk counts 64 blocks (256 bytes): every worker makes the first
+ * when the pool starts. Counts wrap: only finished - popped, modulo 2^32,
+ * is read. */
+#define COUNT_CHUNK_LOG 6
 #define COUNT_CHUNKS (TABLE_SIZE >> COUNT_CHUNK_LOG)
 
 static _Atomic uint32_t *finished_count(cilkrt_tdeque *q, long b)
@@ -211,11 +213,24 @@ static void *xcalloc(size_t n, size_t size, const char *what)
     return p;
 }
 
+/* The block table and the finished counts' chunk table, in one mapping:
+ * 8 MiB of address space, of which only the pages of the entries written
+ * are ever backed (one each for a deque that stays in its first block).
+ * From calloc, each table was mmap'ed or not as glibc's moving threshold
+ * had it, and the counts' table, in the heap, was cleared page by page. */
+#define TABLES_BYTES ((size_t)(TABLE_SIZE + COUNT_CHUNKS) * sizeof(void *))
+
 void cilkrt_tdeque_init(cilkrt_tdeque *q)
 {
     memset(q, 0, sizeof *q);
-    q->blocks = xcalloc((size_t)TABLE_SIZE, sizeof *q->blocks, "a task deque's block table");
-    q->finished = xcalloc(COUNT_CHUNKS, sizeof *q->finished, "a task deque's block table");
+    void *tables =
+        mmap(NULL, TABLES_BYTES, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (tables == MAP_FAILED) {
+        fprintf(stderr, "cilkrt: error: out of memory for a task deque's block table\n");
+        exit(1);
+    }
+    q->blocks = tables;
+    q->finished = (void *)(q->blocks + TABLE_SIZE);
     atomic_init(&q->ts, pack(0, 0));
     atomic_init(&q->movesplit, ASKED_BY_OWNER); /* empty: share the first push */
     atomic_init(&q->push_limit, ASK_PUSH);
@@ -231,10 +246,9 @@ void cilkrt_tdeque_destroy(cilkrt_tdeque *q)
     for (long b = 0; b < q->high; b++)
         if (q->use[b].owns) /* (an heir's pages are another block's) */
             munmap(atomic_load_explicit(&q->blocks[b], memory_order_relaxed), BLOCK_BYTES);
-    free(q->blocks);
-    for (long c = 0; c < COUNT_CHUNKS; c++)
+    for (long c = 0; c << COUNT_CHUNK_LOG < q->high; c++) /* (made for blocks below high) */
         free((void *)atomic_load_explicit(&q->finished[c], memory_order_relaxed));
-    free(q->finished);
+    munmap(q->blocks, TABLES_BYTES);
     free(q->use);
     q->blocks = NULL;
 }
@@ -418,7 +432,7 @@ static char *reuse(cilkrt_tdeque *q, long b)
 static void track_block(cilkrt_tdeque *q, long b)
 {
     if (b >= q->use_cap) {
-        long cap = q->use_cap ? 2 * q->use_cap : 64;
+        long cap = q->use_cap ? 2 * q->use_cap : 4; /* most deques stay in block 0 */
         while (cap <= b)
             cap *= 2;
         struct cilkrt_tdeque_use *u = cilkrt_realloc(q->use, (size_t)cap * sizeof *u);

@@ -27,7 +27,7 @@
 #include "worker.h"
 
 #define MAX_WORKERS 1024
-#define DEQUE_CAPACITY 1024 /* initial ring size; it grows on demand */
+#define DEQUE_CAPACITY 256 /* initial ring size (2 KiB); it grows on demand */
 
 /* Worker stacks: deep recursions run on them (a spawn chain 10^5 deep, and
  * child stealing's sync runs tasks on top of the waiting parent). A stack

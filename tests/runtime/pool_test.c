@@ -11,6 +11,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <malloc.h>
+#include <sys/mman.h>
 #include <sys/resource.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
@@ -743,4 +745,70 @@ Test(pool, a_fork_on_a_pinned_worker_gives_the_child_every_cpu, .timeout = 60)
     cr_assert_eq(run_child(nw, NULL, fork_from_a_pinned_worker, err, sizeof err), 0);
     snprintf(want, sizeof want, "%d of %d\n", n, n);
     cr_expect_str_eq(err, want);
+}
+
+/* Memory (issue 9): a pool that has run a root call holds, per worker,
+ * no page of its task deque's first block (continuation mode pushes no
+ * task) and the page its frame carving starts in (frame.c,
+ * cilkrt_memory_prepare). */
+static long resident(void *p, size_t bytes)
+{
+    size_t page = (size_t)sysconf(_SC_PAGESIZE);
+    uintptr_t start = (uintptr_t)p & ~(uintptr_t)(page - 1);
+    size_t n = ((uintptr_t)p + bytes - start + page - 1) / page;
+    unsigned char *vec = malloc(n);
+    cr_assert_eq(mincore((void *)start, n * page, vec), 0);
+    long r = 0;
+    for (size_t i = 0; i < n; i++)
+        r += vec[i] & 1;
+    free(vec);
+    return r;
+}
+
+Test(pool, a_started_pool_backs_one_frame_page_and_no_task_slot, .timeout = 60)
+{
+    setenv("CILK_NWORKERS", "2", 1);
+    cilkrt_root_call(nothing, NULL);
+    for (int i = 0; i < cilkrt_pool_size; i++) {
+        worker *w = cilkrt_pool[i];
+        char *block0 = atomic_load(&w->pub.tq.blocks[0]);
+        cr_expect_eq(resident(block0, (size_t)CILKRT_TDEQUE_BLOCK * CILKRT_TASK_SLOT), 0,
+                     "worker %d's first task block has no page", i);
+        cr_expect_eq(resident(w->carve, 1), 1, "worker %d's first frame page is there", i);
+    }
+}
+
+/* A worker makes no malloc arena of its own unless it calls malloc: its
+ * first frame chunk comes from the thread that starts the pool (frame.c,
+ * cilkrt_memory_prepare). Taken on the worker's thread, each worker made
+ * one at its start (12 KiB resident each). glibc's malloc_stats lists the
+ * arenas; the sanitizers have allocators of their own. */
+static void arenas_after_a_root_call(void)
+{
+    malloc_stats(); /* the test's own (Criterion's threads may have some) */
+    fputs("--\n", stderr);
+    cilkrt_root_call(nothing, NULL);
+    malloc_stats();
+}
+
+static int count_arenas(const char *s, const char *end)
+{
+    int n = 0;
+    while ((s = strstr(s, "Arena ")) && s < end) {
+        n++;
+        s++;
+    }
+    return n;
+}
+
+Test(pool, idle_workers_make_no_malloc_arena, .timeout = 60)
+{
+#if !defined(__SANITIZE_ADDRESS__) && !defined(__SANITIZE_THREAD__)
+    char err[4096];
+    cr_assert_eq(run_child("2", NULL, arenas_after_a_root_call, err, sizeof err), 0);
+    const char *mid = strstr(err, "--\n");
+    cr_assert_not_null(mid);
+    cr_expect_eq(count_arenas(mid, err + strlen(err)), count_arenas(err, mid),
+                 "as many arenas after the pool's start as before:\n%s", err);
+#endif
 }

@@ -13,7 +13,9 @@
 #include <sched.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "cilkrt.h"
 #include "stress.h"
@@ -1262,4 +1264,75 @@ Test(tdeque, stress_steal_half_owner_helps, .timeout = 300)
     stress(1);
     cr_expect_gt(atomic_load(&run_in_push), 0, "the owner ran tasks inside its pushes");
     cilkrt_pool_size = 0;
+}
+
+/* Memory (issue 9). Pages of [p, p + bytes) backed now (mincore). */
+static long resident_pages(void *p, size_t bytes)
+{
+    size_t page = (size_t)sysconf(_SC_PAGESIZE), n = (bytes + page - 1) / page;
+    unsigned char *vec = malloc(n);
+    cr_assert_eq(mincore(p, bytes, vec), 0);
+    long r = 0;
+    for (size_t i = 0; i < n; i++)
+        r += vec[i] & 1;
+    free(vec);
+    return r;
+}
+
+/* Every worker makes block 0 with its deque, unbacked (tdeque.c,
+ * new_block): its pages come with the pushes that reach them, and the
+ * deque runs on into block 1 (populated at once) as before. Fails if
+ * block 0 is populated again. */
+Test(tdeque, block_0_is_backed_only_where_the_pushes_reach)
+{
+    enum { N = CILKRT_TDEQUE_BLOCK + 1 };
+    size_t bytes = (size_t)CILKRT_TDEQUE_BLOCK * CILKRT_TASK_SLOT;
+    long pages = (long)(bytes / (size_t)sysconf(_SC_PAGESIZE));
+    worker *w = new_worker(0);
+    cilkrt_tdeque *q = &w->pub.tq;
+    char *block0 = cilkrt_tdeque_slot(q, 0);
+    cr_expect_eq(resident_pages(block0, bytes), 0, "a new deque's first block has no page");
+    cilkrt_group_init(&w->pub, &group);
+    reset_taken(N);
+    push(w, &group, count, 0);
+    cr_expect_eq(resident_pages(block0, bytes), 1, "its first push backs one");
+    for (unsigned long i = 1; i < N; i++)
+        push(w, &group, count, i);
+    cr_expect_eq(resident_pages(block0, bytes), pages, "a full block 0 has them all");
+    cr_expect_eq(resident_pages(cilkrt_tdeque_slot(q, CILKRT_TDEQUE_BLOCK), bytes), pages,
+                 "block 1 is populated when it is made");
+    for (long i = N - 1; i >= 0; i--) {
+        cr_assert(pop_run(w), "nothing was stolen");
+        cr_expect_eq(taken[i], 1, "task %ld ran at its pop", i);
+    }
+    free_worker(w);
+}
+
+/* The finished counts come in chunks of 64 blocks, made with the blocks
+ * (tdeque.c, track_block): a thief that runs a stolen slot of block 64
+ * counts it in the second chunk, which must be there by then (without it,
+ * the run crashes). The owner's sync then pops all, stolen. */
+Test(tdeque, a_stolen_slot_past_the_first_count_chunk_is_counted, .timeout = 120)
+{
+    enum { B = 64, N = B * CILKRT_TDEQUE_BLOCK + 1 };
+    worker *w = new_worker(0), *thief = busy_thief(1);
+    cilkrt_tdeque *q = &w->pub.tq;
+    cilkrt_group_init(&w->pub, &group);
+    reset_taken(N);
+    for (unsigned long i = 0; i < N; i++)
+        push(w, &group, count, i);
+    cr_expect_not_null(atomic_load(&q->finished[1]), "block 64 has its counts' chunk");
+    cr_expect_null(atomic_load(&q->finished[2]), "and no block above needs one");
+    steal_all(w);
+    for (long b = 0; b <= B; b++) { /* (a run ends at a block's end) */
+        long first = b * CILKRT_TDEQUE_BLOCK, k = N - first;
+        cilkrt_task_run_batch(thief, q, first, k < CILKRT_TDEQUE_BLOCK ? k : CILKRT_TDEQUE_BLOCK);
+    }
+    cr_expect_eq(atomic_load(atomic_load(&q->finished[1])), 1, "block 64's one slot counted");
+    sync_all(w);
+    cr_expect_eq(cilkrt_tdeque_depth(q), 0);
+    for (unsigned long i = 0; i < N; i++)
+        cr_expect_eq(taken[i], 1, "task %lu", i);
+    free_worker(w);
+    free_worker(thief);
 }

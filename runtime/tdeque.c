@@ -175,11 +175,15 @@ static long split_of(unsigned long ts) { return (long)(ts >> 32); }
 /* The finished counts (header, reuse), in chunks made as blocks are: a
  * table for every block a 32-bit index can reach would take address space
  * that a small `ulimit -v` leaves no room for (tests/runtime/pool_test.c).
- * A chunk counts 64 blocks (256 bytes): every worker makes the first
- * when the pool starts. Counts wrap: only finished - popped, modulo 2^32,
- * is read. */
+ * A chunk counts 64 blocks, in a page of its own (an anonymous mapping,
+ * backed only once a runner counts in it): every worker makes the first
+ * when the pool starts. Not from malloc: the chunks' table is in the
+ * tables' mapping (cilkrt_tdeque_init), which LeakSanitizer does not
+ * scan, so a pool left running at exit had its chunks reported leaked.
+ * Counts wrap: only finished - popped, modulo 2^32, is read. */
 #define COUNT_CHUNK_LOG 6
 #define COUNT_CHUNKS (TABLE_SIZE >> COUNT_CHUNK_LOG)
+#define COUNT_CHUNK_BYTES ((size_t)4096) /* 64 counts use 256 of them */
 
 static _Atomic uint32_t *finished_count(cilkrt_tdeque *q, long b)
 {
@@ -201,12 +205,13 @@ struct cilkrt_tdeque_use {
 
 static void use_block(cilkrt_tdeque *q, long b, long t);
 
-/* Through the fork guard (pool.c): the owner adds blocks' records while
- * other workers run. */
-static void *xcalloc(size_t n, size_t size, const char *what)
+/* Fresh zeroed pages (the tables, a count chunk), backed as they are
+ * written. mmap takes no lock a fork could leave held (pool.c,
+ * alloc_lock). */
+static void *map_zeroed(size_t bytes, const char *what)
 {
-    void *p = cilkrt_calloc(n, size);
-    if (!p) {
+    void *p = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (p == MAP_FAILED) {
         fprintf(stderr, "cilkrt: error: out of memory for %s\n", what);
         exit(1);
     }
@@ -223,13 +228,7 @@ static void *xcalloc(size_t n, size_t size, const char *what)
 void cilkrt_tdeque_init(cilkrt_tdeque *q)
 {
     memset(q, 0, sizeof *q);
-    void *tables =
-        mmap(NULL, TABLES_BYTES, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-    if (tables == MAP_FAILED) {
-        fprintf(stderr, "cilkrt: error: out of memory for a task deque's block table\n");
-        exit(1);
-    }
-    q->blocks = tables;
+    q->blocks = map_zeroed(TABLES_BYTES, "a task deque's block table");
     q->finished = (void *)(q->blocks + TABLE_SIZE);
     atomic_init(&q->ts, pack(0, 0));
     atomic_init(&q->movesplit, ASKED_BY_OWNER); /* empty: share the first push */
@@ -247,7 +246,8 @@ void cilkrt_tdeque_destroy(cilkrt_tdeque *q)
         if (q->use[b].owns) /* (an heir's pages are another block's) */
             munmap(atomic_load_explicit(&q->blocks[b], memory_order_relaxed), BLOCK_BYTES);
     for (long c = 0; c << COUNT_CHUNK_LOG < q->high; c++) /* (made for blocks below high) */
-        free((void *)atomic_load_explicit(&q->finished[c], memory_order_relaxed));
+        munmap((void *)atomic_load_explicit(&q->finished[c], memory_order_relaxed),
+               COUNT_CHUNK_BYTES);
     munmap(q->blocks, TABLES_BYTES);
     free(q->use);
     q->blocks = NULL;
@@ -446,9 +446,8 @@ static void track_block(cilkrt_tdeque *q, long b)
     }
     _Atomic uint32_t *_Atomic *chunk = &q->finished[b >> COUNT_CHUNK_LOG];
     if (!atomic_load_explicit(chunk, memory_order_relaxed))
-        atomic_store_explicit(
-            chunk, xcalloc(1L << COUNT_CHUNK_LOG, sizeof **chunk, "a task deque's block table"),
-            memory_order_relaxed); /* (published with the slots) */
+        atomic_store_explicit(chunk, map_zeroed(COUNT_CHUNK_BYTES, "a task deque's block table"),
+                              memory_order_relaxed); /* (published with the slots) */
 }
 
 /* Block b has no memory (new, or its pages went back to the block they

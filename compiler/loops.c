@@ -97,8 +97,26 @@ static int parse_step(Check *c, Loop *lp)
     return 1;
 }
 
+/* Is the variable dd declares of a floating type spelled out in its
+ * specifiers (not a pointer to one)? The trip count and the iteration's
+ * value are integer arithmetic: a step of 0.5 would divide by zero. A
+ * typedef of a floating type is caught in cc instead (put_call). */
+static int floating_var(const Unit *u, const Declarator *dd)
+{
+    for (int i = dd->first; i < dd->last; i++)
+        if (i != dd->name && kind(u, i) != TK_LPAREN && kind(u, i) != TK_RPAREN)
+            return 0;
+    const Decl *d = dd->parent;
+    for (int i = d->spec_first; i < d->spec_last; i++) {
+        int k = kind(u, i);
+        if (k == TK_FLOAT || k == TK_DOUBLE || k == TK_COMPLEX || k == TK_EXT_FLOAT)
+            return 1;
+    }
+    return 0;
+}
+
 /* The initialization declares exactly one variable, with a value and no
- * storage class. */
+ * storage class, of an integer or pointer type. */
 static int parse_init(Check *c, Loop *lp)
 {
     const Node *init = lp->n->init;
@@ -126,6 +144,12 @@ static int parse_init(Check *c, Loop *lp)
     }
     if (lp->var->init_first < 0) {
         loops_error(c, lp->var->name, "the cilk_for loop variable '%s' needs an initial value",
+                    lp->var->sym->name);
+        return 1;
+    }
+    if (floating_var(c->u, lp->var)) {
+        loops_error(c, lp->var->name,
+                    "the cilk_for loop variable '%s' must have an integer or pointer type",
                     lp->var->sym->name);
         return 1;
     }
@@ -160,6 +184,18 @@ int loops_is_cilk_pragma(const char *text, size_t len)
            (len - i == 4 || text[i + 4] == ' ' || text[i + 4] == '\t');
 }
 
+/* Could the pragma's text g be an expression: parentheses balanced, and
+ * something in them? (It is copied into the helper's call unparsed.) */
+static int grain_is_expression(const char *g, size_t len)
+{
+    int depth = 0, any = 0;
+    for (size_t i = 0; i < len && depth >= 0; i++) {
+        depth += (g[i] == '(') - (g[i] == ')');
+        any |= g[i] != '(' && g[i] != ')' && g[i] != ' ' && g[i] != '\t';
+    }
+    return depth == 0 && any;
+}
+
 /* The G of `#pragma cilk grainsize(G)` or `... grainsize = G` (as text,
  * *len bytes), or NULL. */
 static const char *grain_text(const Unit *u, const Node *pragma, size_t *len)
@@ -180,7 +216,7 @@ static const char *grain_text(const Unit *u, const Node *pragma, size_t *len)
     while (g < end && (*g == ' ' || *g == '\t'))
         g++;
     *len = (size_t)(end - g);
-    return *len ? g : NULL;
+    return *len && grain_is_expression(g, *len) ? g : NULL;
 }
 
 static int is_cilk_pragma_node(const Unit *u, const Node *n)
@@ -723,9 +759,24 @@ static void put_count(Writer *w, const Loop *lp)
         put_fmt(w, "(CILKRT_FOR_DIFF(%s, %s) - 1) / (%s) + 1", hi, lo, mag);
     else if (lp->op == TK_LE || lp->op == TK_GE)
         put_fmt(w, "CILKRT_FOR_DIFF(%s, %s) / (%s) + 1", hi, lo, mag);
-    else
-        put_fmt(w, "CILKRT_FOR_DIFF(%s, %s) / (%s)", hi, lo, mag);
+    else /* != : v reaches the bound modulo its width (an unsigned char
+            from 250 up to 4) */
+        put_fmt(w,
+                "(CILKRT_FOR_DIFF(%s, %s) & (~0ULL >> (sizeof(%s) < sizeof(unsigned long long) ? "
+                "__CHAR_BIT__ * (sizeof(unsigned long long) - sizeof(%s)) : 0))) / (%s)",
+                hi, lo, v, v, mag);
     put(w, " : 0");
+}
+
+/* Is dd's type a type name or a typeof, which floating_var cannot read?
+ * (8 and 9 below are GCC's and clang's real_type_class and
+ * complex_type_class.) */
+static int named_type(const Unit *u, const Declarator *dd)
+{
+    for (int i = dd->parent->spec_first; i < dd->parent->spec_last; i++)
+        if (kind(u, i) == TK_TYPEDEF_NAME || kind(u, i) == TK_IDENT || kind(u, i) == TK_TYPEOF)
+            return 1;
+    return 0;
 }
 
 static void put_call(Writer *w, const Loop *lp)
@@ -734,6 +785,12 @@ static void put_call(Writer *w, const Loop *lp)
     const char *v = loops_var_name(lp);
     put(w, "{");
     put_range(w, lp->n->init->first, lp->n->init->last);
+    if (named_type(w->u, lp->var))
+        put_fmt(w,
+                "\n_Static_assert(__builtin_classify_type(%s) != 8 && "
+                "__builtin_classify_type(%s) != 9, "
+                "\"the cilk_for loop variable must have an integer or pointer type\");",
+                v, v);
     put_fmt(w, "\nstruct cilkc_for_%d cilkc_c_%d = {", n, n);
     for (int i = 0; i < w->ncaps; i++)
         put_fmt(w, "%s &%s", i ? "," : "", w->caps[i]->name);

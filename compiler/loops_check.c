@@ -172,6 +172,23 @@ static int local_type(const Check *c, const Sym *s)
     return 0;
 }
 
+/* Does the declaration of local s name another local (a variable-length
+ * array's size, a typeof)? A helper at file scope cannot. */
+static int depends_on_local(const Check *c, const Sym *s)
+{
+    const Declarator *dd = s->decl;
+    const Decl *d = dd ? dd->parent : NULL;
+    if (!d)
+        return 0;
+    for (int i = d->spec_first; i < d->spec_last; i++)
+        if (sym_is_auto(c->u->toks[i].sym))
+            return 1;
+    for (int i = dd->first; i < dd->last; i++)
+        if (i != dd->name && sym_is_auto(c->u->toks[i].sym))
+            return 1;
+    return 0;
+}
+
 /* Every local of the function the body names must have a type known at
  * file scope; reported once per name. */
 static void check_captures(Check *c, const Loop *lp)
@@ -179,12 +196,22 @@ static void check_captures(Check *c, const Loop *lp)
     const Node *body = lp->n->body;
     for (int i = body->first; i < body->last; i++) {
         const Sym *s = c->u->toks[i].sym;
-        if (kind(c->u, i) != TK_IDENT || !loops_is_capture(lp, s) || !local_type(c, s))
+        if (kind(c->u, i) != TK_IDENT || !loops_is_capture(lp, s))
+            continue;
+        int vla = !local_type(c, s) && depends_on_local(c, s);
+        if (!vla && !local_type(c, s))
             continue;
         int seen = 0;
         for (int j = body->first; j < i; j++)
             seen |= c->u->toks[j].sym == s;
-        if (!seen)
+        if (!seen && vla)
+            loops_error(c, i,
+                        lp->var ? "the cilk_for body uses '%s', whose type depends on a local "
+                                  "variable (a variable-length array) and is not supported"
+                                : "the cilk_scope uses '%s', whose type depends on a local "
+                                  "variable (a variable-length array) and is not supported",
+                        s->name);
+        else if (!seen)
             loops_error(c, i,
                         lp->var ? "the cilk_for body uses '%s', whose type is defined inside the "
                                   "function; define the type at file scope"

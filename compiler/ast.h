@@ -208,6 +208,10 @@ struct Unit {
     int nreducer_quals;
     Decl **reducer_decls;
     int nreducer_decls;
+    int *reducer_types; /* each type name of a reducer typedef (parser.y,
+                           spec_type_name): reducer.c refuses those that
+                           make no variable a reducer */
+    int nreducer_types;
 };
 
 #endif

@@ -145,13 +145,25 @@ static void check_callback(const Unit *u, Diag *d, const Sym *s, Range e, const 
                    s->name, proto, f->name, n, n == 1 ? "" : "s");
 }
 
-/* What may not be a reducer, said at the cilk_reducer token. */
+/* Does the declaration of s hold its cilk_reducer q itself (not through
+ * a type name)? */
+static int own_qualifier(const Sym *s, int q)
+{
+    const Decl *d = s->decl->parent;
+    return d->spec_first <= q && q < d->spec_last;
+}
+
+/* What may not be a reducer, said at the cilk_reducer token (at the
+ * declared name when the qualifier came with a type name). */
 static int refuse(const Unit *u, Diag *d, Sym *s, int q)
 {
     const Declarator *dd = s->decl;
     const char *why = NULL;
-    if (s->kind == SYM_TYPEDEF)
-        why = "a typedef cannot be a reducer in cilkc; put cilk_reducer on the variable";
+    if (s->kind == SYM_TYPEDEF && (rank_of(u, dd) || has_token(u, dd->first, dd->name, TK_STAR)))
+        why = "a typedef of a pointer to a reducer or of an array of reducers is not supported; "
+              "typedef the reducer itself";
+    else if (s->kind == SYM_TYPEDEF)
+        return 0;
     else if (s->kind != SYM_VAR)
         why = "only a variable can be a reducer";
     else if (s->is_param)
@@ -165,7 +177,7 @@ static int refuse(const Unit *u, Diag *d, Sym *s, int q)
     else if (has_token(u, dd->first, dd->name, TK_STAR))
         why = "a pointer to a reducer is not supported; declare the reducer itself";
     if (why)
-        diag_error(d, u, q, "%s ('%s')", why, s->name);
+        diag_error(d, u, own_qualifier(s, q) ? q : dd->name, "%s ('%s')", why, s->name);
     return why != NULL;
 }
 
@@ -179,8 +191,10 @@ static void found(Unit *u, Arena *a, Diag *d, Sym *s, int q)
     r->rank = rank_of(u, s->decl);
     r->id = r->decl->reducer_id;
     r->red = r->decl->reducer_red;
-    check_callback(u, d, s, r->id, "identity", 1);
-    check_callback(u, d, s, r->red, "reduce", 2);
+    if (own_qualifier(s, q)) { /* else checked once, at the typedef */
+        check_callback(u, d, s, r->id, "identity", 1);
+        check_callback(u, d, s, r->red, "reduce", 2);
+    }
     if (s->is_local && !(s->storage & (SC_STATIC | SC_EXTERN))) {
         r->fn = func_of(u, s->decl->name);
         r->block = r->fn ? block_of(r->fn->body, r->decl) : NULL;
@@ -316,9 +330,19 @@ static void check_cases(const Unit *u, Diag *d, const Sym *s, const Node *sw, co
 static void declared(Unit *u, Arena *a, Diag *d, Declarator *dd, unsigned char *claimed)
 {
     Sym *s = dd->sym;
+    if (s)
+        for (int i = dd->parent->spec_first; i < dd->parent->spec_last; i++)
+            claimed[i] = 1; /* its qualifier, or the type name that brought it */
     if (!s || s->decl != dd)
         return;
     claimed[dd->parent->reducer] = 1;
+    if (s->kind == SYM_TYPEDEF) {
+        if (!refuse(u, d, s, dd->parent->reducer)) {
+            check_callback(u, d, s, dd->parent->reducer_id, "identity", 1);
+            check_callback(u, d, s, dd->parent->reducer_red, "reduce", 2);
+        }
+        return;
+    }
     if (!s->reducer)
         found(u, a, d, s, dd->parent->reducer);
     if (s->reducer && s->reducer->fn) {
@@ -339,6 +363,15 @@ int reducers_check(Unit *u, Arena *a, Diag *d)
             diag_error(d, u, u->reducer_quals[i],
                        "cilk_reducer here is not supported: only a variable (global, static or "
                        "local) can be a reducer, not a struct member, parameter, type or pointer");
+    for (int i = 0; i < u->nreducer_types; i++) {
+        const Token *t = &u->toks[u->reducer_types[i]];
+        if (!claimed[u->reducer_types[i]])
+            diag_error(d, u, u->reducer_types[i],
+                       "reducer type '%.*s' here is not supported: only a variable (global, "
+                       "static or local) can be a reducer, not a struct member, cast or sizeof "
+                       "operand",
+                       t->len, u->buf + t->off);
+    }
     for (int j = 0; j < u->ntoks; j++)
         if (is_use(u, j) && use_end(u, j) < 0 && !under_sizeof(u, j))
             diag_error(d, u, j, "reducer array '%s' must be indexed down to its elements",

@@ -138,6 +138,7 @@ static const Dcl DCL_NONE = {-1, DCL_OTHER, {NULL, 0}, 0, 0};
 static Vec vec_add(Parser *p, Vec v, void *item);
 static Spec spec_join(Spec a, Spec b);
 static Spec spec_reducer(Parser *p, int tok, Loc id, Loc red);
+static Spec spec_type_name(Parser *p, int tok);
 static void decl_spec(Parser *p, Decl *decl, Spec s);
 static Dcl dcl_name(int tok);
 static Dcl dcl_ident(Parser *p, int tok);
@@ -383,7 +384,7 @@ type_specifier
     | TK_EXT_FLOAT                      { $$ = SPEC(0, 0); }
     | "__builtin_va_list"               { $$ = SPEC(0, 0); }
     | "__auto_type"                     { $$ = SPEC(0, 0); }
-    | TK_TYPEDEF_NAME                   { $$ = SPEC(0, 0); }
+    | TK_TYPEDEF_NAME                   { $$ = spec_type_name(p, @1.first); }
     | struct_or_union_specifier
     | enum_specifier
     | "typeof" "(" expression ")"       { $$ = SPEC(0, 0); }
@@ -1281,6 +1282,27 @@ static Spec spec_reducer(Parser *p, int tok, Loc id, Loc red)
     return s;
 }
 
+/* A type name: a typedef whose specifiers hold a cilk_reducer gives its
+ * reducer to the declaration that names it (`typedef long
+ * cilk_reducer(zero, plus) sum_t; sum_t x;`, as OpenCilk allows); the
+ * qualifier stays the typedef's, so reducer.c reports a misuse at the
+ * declared name. */
+static Spec spec_type_name(Parser *p, int tok)
+{
+    const Sym *t = p->names[tok] ? p->names[tok]->sym : NULL;
+    if (!t || t->kind != SYM_TYPEDEF || !t->decl || t->decl->parent->reducer < 0)
+        return SPEC(0, 0);
+    const Decl *d = t->decl->parent;
+    Unit *u = p->u;
+    u->reducer_types = grow(p, u->reducer_types, u->nreducer_types, sizeof *u->reducer_types);
+    u->reducer_types[u->nreducer_types++] = tok;
+    Spec s = SPEC(0, 0);
+    s.reducer = d->reducer;
+    s.reducer_id = d->reducer_id;
+    s.reducer_red = d->reducer_red;
+    return s;
+}
+
 static Dcl dcl_name(int tok)
 {
     Dcl d = DCL_NONE;
@@ -2066,9 +2088,10 @@ void parse_unit(Unit *u, Arena *a, Diag *d)
 {
     Parser p = {.u = u, .a = a, .d = d, .prev = TK_SEMI};
     scope_init(&p.sc, a);
-    u->nreducer_quals = u->nreducer_decls = 0;
+    u->nreducer_quals = u->nreducer_decls = u->nreducer_types = 0;
     u->reducer_quals = NULL;
     u->reducer_decls = NULL;
+    u->reducer_types = NULL;
     p.names = xmalloc(((size_t)u->ntoks + 1) * sizeof *p.names);
     memset(p.names, 0, ((size_t)u->ntoks + 1) * sizeof *p.names);
     yyparse(&p);

@@ -783,6 +783,7 @@ Test(pool, a_started_pool_backs_one_frame_page_and_no_task_slot, .timeout = 60)
  * cilkrt_memory_prepare). Taken on the worker's thread, each worker made
  * one at its start (12 KiB resident each). glibc's malloc_stats lists the
  * arenas; the sanitizers have allocators of their own. */
+#if !defined(__SANITIZE_ADDRESS__) && !defined(__SANITIZE_THREAD__)
 static void arenas_after_a_root_call(void)
 {
     malloc_stats(); /* the test's own (Criterion's threads may have some) */
@@ -800,6 +801,7 @@ static int count_arenas(const char *s, const char *end)
     }
     return n;
 }
+#endif
 
 Test(pool, idle_workers_make_no_malloc_arena, .timeout = 60)
 {

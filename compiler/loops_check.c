@@ -198,8 +198,9 @@ static void check_captures(Check *c, const Loop *lp)
         const Sym *s = c->u->toks[i].sym;
         if (kind(c->u, i) != TK_IDENT || !loops_is_capture(lp, s))
             continue;
-        int vla = !local_type(c, s) && depends_on_local(c, s);
-        if (!vla && !local_type(c, s))
+        int local = local_type(c, s);
+        int vla = !local && depends_on_local(c, s);
+        if (!local && !vla)
             continue;
         int seen = 0;
         for (int j = body->first; j < i; j++)

@@ -164,7 +164,7 @@ parse_stats() {
     awk -f "$here/stats.awk" "$1"
 }
 
-# run_one NAME CONFIG P SIZE: runs one configuration once and prints
+# run_one NAME CONFIG P SIZE ROUND: runs one configuration once and prints
 # "status,time_s,maxrss_kb,spawns,steals,peak_live,cpu_s". The status is ok,
 # missing, failed(rc), timeout or wrong (result differs from the serial).
 # CONFIG child-one is the child-mode binary with CILK_STEAL_POLICY=one,
@@ -172,8 +172,17 @@ parse_stats() {
 # oldest tasks inside a push when its thieves are behind, docs/runtime.md;
 # the default, 0, is the pure child scheme); every other runs with the
 # runtime's defaults.
+#
+# A P = 1 run is pinned to one CPU, the same for every configuration of a
+# round and the next CPU in the next round: this VM's vCPUs take turns
+# being slow (a neighbour's load: the same binary runs 0.38 s on one and
+# 0.42-0.70 s on the other, and which one changes over minutes), so an
+# unpinned T1 and Ts could each land on either, and T1/Ts would read the
+# placement. Pinned, the runs of a round share a CPU and every
+# configuration gets each CPU in turn. Runs at P >= 2 keep the
+# runtimes' own placement (below).
 run_one() {
-    local name=$1 config=$2 p=$3 size=$4 policy='' help=''
+    local name=$1 config=$2 p=$3 size=$4 round=$5 policy='' help='' pin=''
     local out=$results/last.out err=$results/last.err
     [ "$config" = child-one ] && config=child && policy=one
     [ "$config" = child-help ] && config=child && help=1
@@ -189,8 +198,9 @@ run_one() {
     # (OMP_PLACES only then: clang's libomp binds whenever it is set.)
     local bind="OMP_PROC_BIND=false"
     [ "$p" = "$ncpu" ] && bind="OMP_PROC_BIND=true OMP_PLACES=threads"
+    [ "$p" = 1 ] && pin="taskset -c $((round % ncpu))"
     env CILK_NWORKERS=$p OMP_NUM_THREADS=$p BENCH_NWORKERS=$p CILK_STATS=1 CILK_STEAL_POLICY=$policy \
-        CILK_CHILD_HELP=$help $bind timeout $timeout_s "$exe" "$size" > "$out" 2> "$err"
+        CILK_CHILD_HELP=$help $bind $pin timeout $timeout_s "$exe" "$size" > "$out" 2> "$err"
     local rc=$? status=ok
     if [ $rc = 124 ]; then
         status=timeout
@@ -296,7 +306,7 @@ run_rounds() {
                 combo=${list[$(((i + round - 1) % n))]}
                 config=${combo%:*}
                 p=${combo#*:}
-                echo "$name,$size,$config,$p,$round,$(run_one "$name" "$config" "$p" "$size")" >> "$raw"
+                echo "$name,$size,$config,$p,$round,$(run_one "$name" "$config" "$p" "$size" "$round")" >> "$raw"
             done
         done
     done
@@ -355,7 +365,7 @@ for round in $(seq 1 $sweep_runs); do
         for config in $sweep_configs; do
             p=$sweep_p
             [ $config = serial ] && p=1
-            echo "$n,$config,$p,$round,$(run_one spawnloop "$config" "$p" "$n")" >> "$sweep_raw"
+            echo "$n,$config,$p,$round,$(run_one spawnloop "$config" "$p" "$n" "$round")" >> "$sweep_raw"
         done
     done
 done
@@ -417,6 +427,7 @@ fair_table=$results/fair-table.md
     echo "load average at the end $load"
     echo "(a load above $ncpu means other work shared the cores: read the times with that in mind)."
     echo "Times in ms: median (min-max) of the runs; the programs time their computation only."
+    echo "The P = 1 runs of a round share one CPU (taskset), the next round the next CPU."
     echo
     awk -F, -f "$here/table.awk" -v workers="$workers" -v ncpu="$ncpu" -v loops="$loop_benches" \
         "$summary"
@@ -466,8 +477,9 @@ fair_times() {
     echo "$( [ $quick = 1 ] && echo '`make bench QUICK=1` (QUICK sizes' ||
         echo '`make bench` (full sizes'): $(fair_times "$fair_csv") in this run)$(
         [ -n "$only" ] && echo ", the fair fight alone (\`bench/run.sh $( [ $quick = 1 ] && echo "--quick ")--only \"$only\"\`)"),"
-    echo "$fair_runs runs per configuration, configurations alternated; the fair fight took $fair_elapsed s"
-    echo "of the bench's $elapsed s; load average at the end $load."
+    echo "$fair_runs runs per configuration, configurations alternated (a round's P = 1 runs on one CPU,"
+    echo "the next round's on the next); the fair fight took $fair_elapsed s of the bench's $elapsed s;"
+    echo "load average at the end $load."
     echo "Times in ms, median (min-max): T1, T2 the computation's wall time at P = 1, 2;"
     echo "CPU the process's user + system time (all threads, start-up included)."
     echo "A goal's figure is a ratio of medians; its range, the min-max of the figure"

@@ -30,7 +30,9 @@
 #      P = ncpu (cilkc's pool pins its workers then) and with
 #      OMP_PROC_BIND=false, OMP_PLACES unset, at every other P (stub peers
 #      that log their environment);
-#   7. the data-parallel section: forloop, heatfor and reducesum at small
+#   7. every P = 1 run of a round is pinned to the same single CPU, the
+#      next CPU in the next round; P = 2 runs are not pinned by run.sh;
+#   8. the data-parallel section: forloop, heatfor and reducesum at small
 #      sizes, each cilkc program (when there is one) in both modes and its
 #      loop peers (OpenMP parallel for and taskloop with gcc; oneTBB when
 #      its headers are installed) at 2 workers, print the serial result.
@@ -311,6 +313,45 @@ if bash bench/run.sh --quick --only nqueens --runs 1 --bin "$omp" --docs "$omp/d
 else
     echo "FAIL run.sh binds the OpenMP peers at P = ncpu only (output in $omp)"
     tail -5 "$omp/out"
+    fail=1
+fi
+
+# P = 1 runs pinned (run.sh, run_one): every P = 1 run of a round on the
+# same single CPU, the next CPU in the next round; runs at P = 2 keep the
+# placement they were started with. The stubs log their P and the CPUs
+# they may run on, one line a run (the reference run, with no
+# CILK_NWORKERS, logs one field).
+pin=$build/stubs-pin
+rm -rf "$pin" && mkdir -p "$pin/docs"
+for config in serial cont child gomp iomp; do
+    printf '#!/bin/sh\necho "$CILK_NWORKERS $(awk '"'"'/^Cpus_allowed_list/ { print $2 }'"'"' /proc/$$/status)" >> "$0.cpus"\necho "nqueens($1)"\nexec awk -v t=0.010 -v cilk=0 -f %s/bench/testdata/stub.awk\n' \
+        "$PWD" > "$pin/nqueens.$config"
+    chmod +x "$pin/nqueens.$config"
+done
+printf '# perf\n' > "$pin/docs/performance.md"
+all_cpus=$(awk '/^Cpus_allowed_list/ { print $2 }' /proc/self/status)
+p1_cpus() { # CONFIG: the CPU lists of its P = 1 runs, one a round
+    awk '$1 == 1 { print $2 }' "$pin/nqueens.$1.cpus"
+}
+pinned_ok() {
+    local rounds
+    rounds=$(p1_cpus serial | tr '\n' ' ')
+    [ "$(p1_cpus serial | wc -l)" = 2 ] || return 1
+    for config in cont child gomp iomp; do
+        [ "$(p1_cpus $config | tr '\n' ' ')" = "$rounds" ] || return 1
+    done
+    # one CPU each, and a different one in round 2 when there are two
+    p1_cpus serial | grep -qv '^[0-9]*$' && return 1
+    [ "$(nproc)" = 1 ] || [ "$(p1_cpus serial | sort -u | wc -l)" = 2 ] || return 1
+    # P = 2: not pinned by run.sh
+    ! awk 'NF == 2 && $1 != 1 { print $2 }' "$pin"/nqueens.*.cpus | grep -qvxF "$all_cpus"
+}
+if bash bench/run.sh --quick --only nqueens --runs 2 --bin "$pin" --docs "$pin/docs" \
+    > "$pin/out" 2>&1 && pinned_ok; then
+    echo "ok   run.sh pins a round's P = 1 runs to one CPU"
+else
+    echo "FAIL run.sh pins a round's P = 1 runs to one CPU (output in $pin)"
+    tail -5 "$pin/out"
     fail=1
 fi
 

@@ -216,6 +216,7 @@ int cilkrt_pop_slow(cilkrt_worker *w, long t)
             return 0;
         }
         atomic_store_explicit(&w->split, t, memory_order_relaxed); /* ours again */
+        cilkrt_wake_taken_back(worker_of(w)); /* how soon, for a sleeper we woke */
     }
     int shared = answer(w, t);
     settle(w, h);

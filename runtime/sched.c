@@ -191,7 +191,12 @@ static void urge_requests(worker *w)
  * continuation back and forth, one wake-up per trip. Such a sleep is
  * deaf: it ends at its own timeout (DEAF_SHIFT, doubling per unpaid
  * wake-up), not at a share; the sleep after it listens again. A paid
- * wake-up resets the doubling. */
+ * wake-up resets the doubling. A worker that ran nothing (it found the
+ * shared frame gone) is judged by its sharer instead: if the sharer took
+ * the frame back within cilkrt_wake_paid_ns of the wake-up
+ * (quick_take_back), the work under it was too small to pay; if later,
+ * the work would have paid and the sleeper was only late (a 20 us unit
+ * ends before a woken worker runs), so the next sleep listens. */
 static long deaf_time(worker *w)
 {
     if (w->busy_ns >= (uint64_t)cilkrt_wake_paid_ns) {
@@ -199,6 +204,9 @@ static long deaf_time(worker *w)
         return 0;
     }
     if (!w->share_woke)
+        return 0;
+    /* relaxed: see cilkrt_wake_taken_back */
+    if (w->busy_ns == 0 && !atomic_load_explicit(&w->quick_take_back, memory_order_relaxed))
         return 0;
     long d = w->deaf_ns ? 2 * w->deaf_ns : cilkrt_sleep_ns >> DEAF_SHIFT;
     w->deaf_ns = d < cilkrt_sleep_ns ? d : cilkrt_sleep_ns;
@@ -220,6 +228,9 @@ static int sleep_a_while(worker *w, cilkrt_stop_fn stop, void *arg)
     int timed = atomic_load_explicit(&cilkrt_active_roots, memory_order_relaxed) > 0;
     long deaf = timed ? deaf_time(w) : 0;
     int asleep = deaf ? CILKRT_DEAF : CILKRT_ASLEEP;
+    /* before sleeping is stored: a sharer that sees us asleep and wakes us
+     * may set it (cilkrt_wake_taken_back) */
+    atomic_store_explicit(&w->quick_take_back, 0, memory_order_relaxed);
     atomic_store_explicit(&w->sleeping, asleep, memory_order_relaxed);
     /* seq_cst (the RMW and the fence): pairs with the fence in
      * cilkrt_wake (Dekker: our store of sleeping and the waker's store of
@@ -351,13 +362,16 @@ void cilkrt_wake(worker *w)
 }
 
 /* New work: wake one sleeper that listens (a deaf one does not: its
- * wake-up would not pay, deaf_time). */
-static int wake_one_for(int why)
+ * wake-up would not pay, deaf_time). Returns the worker woken, or NULL. */
+static worker *wake_one_for(int why)
 {
     int woke = 0;
-    for (int i = 0; i < cilkrt_pool_size && !woke; i++)
+    for (int i = 0; i < cilkrt_pool_size; i++) {
         wake_if_asleep(cilkrt_pool[i], why, 0, &woke);
-    return woke;
+        if (woke)
+            return cilkrt_pool[i];
+    }
+    return NULL;
 }
 
 void cilkrt_wake_one(void) { wake_one_for(CILKRT_AWAKE); }
@@ -370,9 +384,28 @@ void cilkrt_wake_idle(void)
 
 void cilkrt_wake_for_push(worker *pusher)
 {
+    worker *v;
     if (atomic_load_explicit(&nsleepers, memory_order_seq_cst) > 0 &&
-        wake_one_for(CILKRT_WOKEN_BY_PUSH))
+        (v = wake_one_for(CILKRT_WOKEN_BY_PUSH)) != NULL) {
         stat_add(&pusher->stats.push_wakes, 1);
+        pusher->share_woken = v;
+        pusher->share_woken_at = now_ns(); /* the wake-up's system call is behind us */
+    }
+}
+
+/* The sharer's own work under the frame it shared, from the end of its
+ * wake-up call to the take-back, is what a thief could have run in its
+ * place: shorter than cilkrt_wake_paid_ns, the wake-up could not have paid
+ * however soon the sleeper came (deaf_time). Relaxed: a hint, which the
+ * woken worker reads at its next sleep, after it found the frame gone. */
+void cilkrt_wake_taken_back(worker *owner)
+{
+    worker *v = owner->share_woken;
+    if (!v)
+        return;
+    owner->share_woken = NULL;
+    if (now_ns() - owner->share_woken_at < (uint64_t)cilkrt_wake_paid_ns)
+        atomic_store_explicit(&v->quick_take_back, 1, memory_order_relaxed);
 }
 
 static void wake_all_for(int why)

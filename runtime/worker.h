@@ -85,8 +85,17 @@ typedef struct worker {
     uint64_t busy_ns, busy_since;
     int share_woke;
     long deaf_ns;
+    /* As a sharer, private: the sleeper its last share woke, until its
+     * next take-back of a shared frame, and when that wake-up returned
+     * (sched.c, cilkrt_wake_taken_back). */
+    struct worker *share_woken;
+    uint64_t share_woken_at;
     /* Idle sleep: the futex word, a cilkrt_sleep_state (sched.c). */
     _Alignas(CILKRT_CACHE_LINE) atomic_int sleeping;
+    /* Set by the sharer whose share woke this worker, when it took the
+     * shared frame back within cilkrt_wake_paid_ns; cleared by this worker
+     * as it goes to sleep (sched.c, deaf_time). */
+    atomic_int quick_take_back;
 } worker;
 
 static inline void cpu_relax(void)
@@ -326,6 +335,11 @@ void cilkrt_wake_for_root(void) CILKRT_HIDDEN;
  * wake one sleeping worker, if any sleeps, to take them (sched.c,
  * sleep_a_while). */
 void cilkrt_wake_for_push(worker *pusher) CILKRT_HIDDEN;
+/* The frame deque's owner, under its deque lock, took a shared entry back
+ * (deque.c, cilkrt_pop_slow): tells the sleeper its last share woke
+ * whether that was too soon for a steal to have paid (sched.c,
+ * deaf_time). */
+void cilkrt_wake_taken_back(worker *owner) CILKRT_HIDDEN;
 /* The timed sleep's length in ns (while root calls are active); tests
  * raise it so that only a wake-up ends a sleep. */
 extern long cilkrt_sleep_ns CILKRT_HIDDEN;

@@ -814,3 +814,63 @@ Test(pool, idle_workers_make_no_malloc_arena, .timeout = 60)
                  "as many arenas after the pool's start as before:\n%s", err);
 #endif
 }
+
+/* A worker woken by a share that finds the shared frame gone (its sharer
+ * took it back) ran nothing; its sharer judges the wake-up: a take-back
+ * within cilkrt_wake_paid_ns of the wake-up means the work under the frame
+ * was too small to pay, and the next sleep is deaf; a later one means the
+ * sleeper was only late, and the next sleep listens (sched.c, deaf_time,
+ * cilkrt_wake_taken_back; docs/runtime.md, "Deaf sleeps"). The root call
+ * on this worker spawns nothing, so the other worker, woken with
+ * cilkrt_wake_for_push, always finds nothing. Each round waits for the
+ * other worker to sleep and listen, reports a take-back 0 s or 2 s after
+ * a (made-up) wake-up with cilkrt_wake_paid_ns 1 s, wakes it, and notes
+ * its next sleep. Before the change every such sleep was deaf. */
+#define MISS_ROUNDS 4
+
+static int wait_for_next_sleep(worker *other)
+{
+    int s;
+    while ((s = atomic_load(&other->sleeping)) != CILKRT_ASLEEP && s != CILKRT_DEAF)
+        sched_yield();
+    return s;
+}
+
+static uint64_t monotonic_ns(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+static void miss_rounds(cilkrt_worker *self, void *arg)
+{
+    worker *me = worker_of(self), *other = cilkrt_pool[1 - self->id];
+    int *state = arg;
+    for (int k = 0; k < MISS_ROUNDS; k++) {
+        while (wait_for_next_sleep(other) != CILKRT_ASLEEP)
+            cilkrt_wake(other); /* end a deaf sleep at once */
+        int quick = k % 2 == 0;
+        me->share_woken = other;
+        me->share_woken_at = monotonic_ns() - (quick ? 0 : 2000000000u);
+        cilkrt_wake_taken_back(me);
+        while (atomic_load(&other->sleeping) == CILKRT_ASLEEP)
+            cilkrt_wake_for_push(me); /* (until it has counted itself a sleeper) */
+        while (atomic_load(&other->sleeping) == CILKRT_WOKEN_BY_PUSH)
+            sched_yield(); /* until it runs */
+        state[k] = wait_for_next_sleep(other);
+    }
+}
+
+Test(pool, a_miss_is_unpaid_only_after_a_quick_take_back, .timeout = 60)
+{
+    setenv("CILK_NWORKERS", "2", 1);
+    cilkrt_sleep_ns = 8L * 1000000000L;
+    cilkrt_wake_paid_ns = 1000000000L;
+    int state[MISS_ROUNDS] = {0};
+    cilkrt_root_call(miss_rounds, state);
+    for (int k = 0; k < MISS_ROUNDS; k++)
+        cr_expect_eq(state[k], k % 2 == 0 ? CILKRT_DEAF : CILKRT_ASLEEP,
+                     "round %d: after a %s take-back the next sleep is %s", k + 1,
+                     k % 2 == 0 ? "quick" : "late", k % 2 == 0 ? "deaf" : "listening");
+}

@@ -441,7 +441,7 @@ int tok_is_func_name(const Unit *u, int i)
 
 /* alloca in a clone: the block must live as long as the frame, not the C
  * stack (a thief may go on with the continuation): cilkrt_alloca, with the
- * clone's cilkc_aseg (lower_cont.c declares it). */
+ * clone's cilkc_aend (lower_cont.c declares it). */
 int tok_is_alloca_call(const Unit *u, int i)
 {
     const Token *t = &u->toks[i];
@@ -459,8 +459,8 @@ static int is_alloca_call(const Emit *e, int i)
 
 static int emit_alloca(Emit *e, int i)
 {
-    emit_str(e, e->view == VIEW_SLOW ? "cilkrt_alloca(cilkc_w, cilkc_h, &cilkc_aseg, "
-                                     : "cilkrt_alloca(cilkc_w, &cilkc_f->h, &cilkc_aseg, ");
+    emit_str(e, e->view == VIEW_SLOW ? "cilkrt_alloca(cilkc_w, cilkc_h, &cilkc_aend, "
+                                     : "cilkrt_alloca(cilkc_w, &cilkc_f->h, &cilkc_aend, ");
     return i + 1; /* the '(' is written */
 }
 

@@ -410,7 +410,7 @@ static void emit_inlet_extra(Lower *L, const Node *n, int site, const char *fram
 {
     emit_fmt(&L->e,
              "struct cilkc_extra_%s_%d *cilkc_d = (struct cilkc_extra_%s_%d *)cilkrt_alloca("
-             "cilkc_w, %s, &cilkc_aseg, sizeof *cilkc_d); ",
+             "cilkc_w, %s, &cilkc_aend, sizeof *cilkc_d); ",
              L->name, site, L->name, site, frame);
     for (int i = 0; i < n->nextra; i++) {
         emit_fmt(&L->e, "cilkc_d->x%d = (", i);
@@ -745,13 +745,13 @@ static void emit_fast_signature(Lower *L, const char *part, const char *lead, co
     buf_free(&name);
 }
 
-/* A clone that calls alloca keeps the segment of its frame's run there
- * (cilkrt_alloca in cilkrt_abi.h): the test for a bump is then one
- * compare. */
+/* A clone that calls alloca keeps the end of the segment of its frame's
+ * run there (cilkrt_alloca in cilkrt_abi.h): the test for a bump is then
+ * one compare with a register. */
 static void emit_alloca_seg(Lower *L)
 {
     if (L->a.uses_alloca)
-        emit_str(&L->e, "cilkrt_alloca_seg *cilkc_aseg = 0; ");
+        emit_str(&L->e, "char *cilkc_aend = 0; ");
 }
 
 /* The fast clone's own variables: its spawn count, its alloca segment and

@@ -89,8 +89,10 @@ static void *big_block(cilkrt_frame *f, size_t n)
 
 /* The inline cilkrt_alloca could not bump: the clone has no run for f in
  * the current segment yet (its first block, or the segment changed under
- * it), or the block does not fit. */
-void *cilkrt_alloca_slow(cilkrt_worker *w, cilkrt_frame *f, cilkrt_alloca_seg **seg, size_t size)
+ * it: end, the clone's, is not the current end), or the block does not
+ * fit. Returns the block and the end the clone keeps: the current
+ * segment's once the clone has a run there; a big block leaves it. */
+cilkrt_alloca_got cilkrt_alloca_slow(cilkrt_worker *w, cilkrt_frame *f, char *end, size_t size)
 {
     if (size > SIZE_MAX / 2) {
         fputs("cilkrt: error: out of memory in alloca\n", stderr);
@@ -98,9 +100,9 @@ void *cilkrt_alloca_slow(cilkrt_worker *w, cilkrt_frame *f, cilkrt_alloca_seg **
     }
     size_t n = (size + 15) & ~(size_t)15;
     if (n > BIG_BLOCK)
-        return big_block(f, n);
+        return (cilkrt_alloca_got){big_block(f, n), end};
     size_t room = (size_t)(w->alloca_end - w->alloca_top);
-    int full = *seg == w->alloca_seg || sizeof(cilkrt_alloca_run) + n > room;
+    int full = (end && end == w->alloca_end) || sizeof(cilkrt_alloca_run) + n > room;
     if (full)
         cilkrt_alloca_seal(w);
     if (!w->alloca_seg) {
@@ -108,7 +110,8 @@ void *cilkrt_alloca_slow(cilkrt_worker *w, cilkrt_frame *f, cilkrt_alloca_seg **
         w->alloca_top = w->alloca_seg->data;
         w->alloca_end = w->alloca_seg->data + SEG_BYTES;
     }
-    return cilkrt_alloca_run_start(w, f, seg, w->alloca_top, n);
+    void *p = cilkrt_alloca_run_start(w, f, w->alloca_top, n);
+    return (cilkrt_alloca_got){p, w->alloca_end};
 }
 
 void cilkrt_alloca_release_slow(cilkrt_worker *w, cilkrt_frame *f)

@@ -37,7 +37,9 @@
 
 /* The ABI's version: bumped whenever a name, a signature or a layout
  * here changes (2: cilkrt_alloca_slow's arguments, the task deque's
- * fields, cilkrt_deque_grow gone, the work/span state in the worker).
+ * fields, cilkrt_deque_grow gone, the work/span state in the worker;
+ * 3: the clone keeps its run's segment end, not the segment, and
+ * cilkrt_alloca_slow returns it).
  * Every file that includes this header keeps a reference to
  * cilkrt_abi_v<N>, which the runtime built from the same header defines
  * once (cilkrt.c): an object compiled against another version fails to
@@ -45,7 +47,7 @@
  * object's version (docs/abi.md). Tests predefine the version to play
  * such a stale object. */
 #ifndef CILKRT_ABI_VERSION
-#define CILKRT_ABI_VERSION 2
+#define CILKRT_ABI_VERSION 3
 #endif
 #define CILKRT_ABI_NAME2(v) cilkrt_abi_v##v
 #define CILKRT_ABI_NAME(v) CILKRT_ABI_NAME2(v)
@@ -313,23 +315,26 @@ struct cilkrt_alloca_run {
     cilkrt_alloca_seg *seg;
 };
 
-void *cilkrt_alloca_slow(cilkrt_worker *w, cilkrt_frame *f, cilkrt_alloca_seg **seg,
-                         __SIZE_TYPE__ size);
+/* The slow path's answer: the block, and the end the clone keeps (below). */
+typedef struct {
+    void *block;
+    char *end;
+} cilkrt_alloca_got;
+
+cilkrt_alloca_got cilkrt_alloca_slow(cilkrt_worker *w, cilkrt_frame *f, char *end,
+                                     __SIZE_TYPE__ size);
 void cilkrt_alloca_release_slow(cilkrt_worker *w, cilkrt_frame *f);
 
 /* Start a run for f at the region's top p (which has room for the header
- * and n more bytes): the segment of the run goes to *seg, the clone's
- * record of it (cilkrt_alloca below). Returns the first block's address.
- * Inline for the common first alloca of a call; alloca.c's slow path
- * ends here too. */
-static inline void *cilkrt_alloca_run_start(cilkrt_worker *w, cilkrt_frame *f,
-                                            cilkrt_alloca_seg **seg, char *p, __SIZE_TYPE__ n)
+ * and n more bytes). Returns the first block's address. Inline for the
+ * common first alloca of a call; alloca.c's slow path ends here too. */
+static inline void *cilkrt_alloca_run_start(cilkrt_worker *w, cilkrt_frame *f, char *p,
+                                            __SIZE_TYPE__ n)
 {
     cilkrt_alloca_run *r = (cilkrt_alloca_run *)p;
     r->prev = f->allocas;
     r->seg = w->alloca_seg;
     f->allocas = r;
-    *seg = w->alloca_seg;
     w->alloca_runs++;
     p = (char *)(r + 1);
     w->alloca_top = p + n;
@@ -341,34 +346,39 @@ static inline void *cilkrt_alloca_run_start(cilkrt_worker *w, cilkrt_frame *f,
  * the current segment and the block fits; the first block of a call
  * starts the run, inline too, when it fits.
  *
- * *seg is the clone's own local (NULL at its entry): the segment of the
- * run the clone started for f (cilkrt_alloca_run_start). So the test for
- * a run in the current segment is one compare with a value the clone
- * keeps, not a walk from f to its run. It holds while f lives: f's run
- * keeps its segment from being freed, and a sealed segment is never
- * current again, so an equal pointer is that segment still current. A
- * clone that is called again (a slow clone resumed) starts from NULL and a
- * new run, which the release handles as any frame's runs.
+ * *end is the clone's own local (NULL at its entry): the end of the
+ * segment of the run the clone started for f, which the clone keeps in a
+ * register (nothing takes its address: the slow path gets and returns it
+ * by value). So the test for a run in the current segment is one compare
+ * with a value the clone keeps, not a walk from f to its run. It holds
+ * while f lives: f's run keeps its segment from being freed, so no other
+ * segment can end at the same address, and a sealed segment is never
+ * current again, so an equal end is that segment still current. (A big
+ * block's segment is never current, and with no segment the end is NULL
+ * with the top: room 0 fails the test.) A clone that is called again (a
+ * slow clone resumed) starts from NULL and a new run, which the release
+ * handles as any frame's runs.
  *
  * The room is a multiple of 16 (the top moves in multiples of 16 from an
- * aligned start, and is NULL with the end when there is no segment), so
- * size < room implies that the rounded block fits, and that the rounding
- * cannot wrap; room 0 (no segment) fails the test. */
-static inline void *cilkrt_alloca(cilkrt_worker *w, cilkrt_frame *f, cilkrt_alloca_seg **seg,
-                                  __SIZE_TYPE__ size)
+ * aligned start), so size < room implies that the rounded block fits, and
+ * that the rounding cannot wrap. */
+static inline void *cilkrt_alloca(cilkrt_worker *w, cilkrt_frame *f, char **end, __SIZE_TYPE__ size)
 {
-    char *p = w->alloca_top;
-    __SIZE_TYPE__ room = (__SIZE_TYPE__)(w->alloca_end - p);
+    char *p = w->alloca_top, *e = *end;
     __SIZE_TYPE__ n = (size + 15) & ~(__SIZE_TYPE__)15; /* alloca's alignment */
-    if (__builtin_expect(size < room, 1)) {
-        if (__builtin_expect(*seg == w->alloca_seg, 1)) {
-            w->alloca_top = p + n;
-            return p;
-        }
-        if (size < room - sizeof(cilkrt_alloca_run))
-            return cilkrt_alloca_run_start(w, f, seg, p, n);
+    if (__builtin_expect(e == w->alloca_end && size < (__SIZE_TYPE__)(e - p), 1)) {
+        w->alloca_top = p + n;
+        return p;
     }
-    return cilkrt_alloca_slow(w, f, seg, size);
+    /* no run of the clone's here: start one, after its header */
+    __SIZE_TYPE__ room = (__SIZE_TYPE__)(w->alloca_end - p);
+    if (room > sizeof(cilkrt_alloca_run) && size < room - sizeof(cilkrt_alloca_run)) {
+        *end = w->alloca_end;
+        return cilkrt_alloca_run_start(w, f, p, n);
+    }
+    cilkrt_alloca_got g = cilkrt_alloca_slow(w, f, *end, size);
+    *end = g.end;
+    return g.block;
 }
 
 /* Release every block of f (f->allocas != NULL): when the frame's only run

@@ -42,9 +42,13 @@
 typedef struct cilkrt_wsp {
     struct cilkrt_wsp *parent; /* where the result goes at exit */
     cilkrt_worker *owner;      /* child mode: the worker running this body */
-    int spawned;               /* merged as a parallel child, not copied */
-    int kids;                  /* spawned since the last sync */
-    int leaf;                  /* has not spawned yet */
+    /* 0: called (its figures are copied back into the parent's at
+     * exit); spawned, merged as a parallel child: 1, its figures wait in
+     * the worker for the spawner (continuation mode's pop, or a task that
+     * a thief ran); 2, merged into the parent at exit (a task run by the
+     * parent's worker, whose record is idle below it on this C stack) */
+    int spawned;
+    int kids; /* spawned since the last sync */
     /* the current strand: work joined into this path so far, and the
      * longest path (plain and burdened) to it, from the program's start;
      * beside each, the same for the children since the last sync that
@@ -116,8 +120,10 @@ long long cilkrt_wsp_read(cilkrt_worker *w); /* out of line: once per group */
 /* A reading, whose rest goes to r's strand. */
 static inline void cilkrt_wsp_charge(cilkrt_worker *w, cilkrt_wsp *r)
 {
-    if (cilkrt_wsp_strands)
+    if (cilkrt_wsp_strands) { /* no clock: the countdown starts again */
+        w->wsp.countdown = __INT_MAX__;
         return;
+    }
     long long d = cilkrt_wsp_read(w);
     r->work += d;
     r->span += d;
@@ -143,17 +149,25 @@ static inline void cilkrt_wsp_restart(cilkrt_worker *w)
     }
 }
 
-/* A strand of r opens: one in the strand unit, the estimate in the time
- * unit (cilkrt_wsp_read settles it). */
-static inline void cilkrt_wsp_open(cilkrt_worker *w, cilkrt_wsp *r)
+/* A strand of r opens: the estimate is charged in advance (the next
+ * reading settles the estimates of the nopen strands opened since). In
+ * the strand unit the estimate is 1 for good (cilkrt_wsp_prepare: no
+ * reading ever changes it), so the hook need not ask which unit runs. */
+static inline void cilkrt_wsp_open_strand(cilkrt_worker *w, cilkrt_wsp *r)
 {
     struct cilkrt_wsp_worker *s = &w->wsp;
-    long long e = cilkrt_wsp_strands ? 1 : s->est;
-    s->cur = r;
+    long long e = s->est;
     s->nopen++;
     r->work += e;
     r->span += e;
     r->bspan += e;
+}
+
+/* The same where r may not be the worker's current record yet. */
+static inline void cilkrt_wsp_open(cilkrt_worker *w, cilkrt_wsp *r)
+{
+    w->wsp.cur = r;
+    cilkrt_wsp_open_strand(w, r);
 }
 
 /* The record the calling strand belongs to (the run's root outside any
@@ -163,13 +177,29 @@ static inline cilkrt_wsp *cilkrt_wsp_current(cilkrt_worker *w)
     return w->wsp.cur ? w->wsp.cur : cilkrt_wsp_root_record();
 }
 
+/* pend, as child mode's task hands it: the mark's address with bit 0
+ * set, and bit 1 set if the task runs on its parent's worker (the mark
+ * is 8-byte aligned). Continuation mode's spawn hands the parent's record
+ * (bit 0 clear) and the mark in pw, ps, pbs. */
+enum { CILKRT_WSP_TASK = 1, CILKRT_WSP_LOCAL = 2 };
+
 /* Entry of a parallel function (or of a spawned plain call's record):
  * spawned if a spawn hook or a task just handed a mark, else called from
  * the current record, whose strand it continues. */
 static inline void cilkrt_wsp_enter(cilkrt_worker *w, cilkrt_wsp *r)
 {
     struct cilkrt_wsp_worker *s = &w->wsp;
-    if (s->pend) {
+    __UINTPTR_TYPE__ pend = (__UINTPTR_TYPE__)s->pend;
+    if (pend & CILKRT_WSP_TASK) {
+        const struct cilkrt_wsp_mark *m =
+            (const struct cilkrt_wsp_mark *)(pend & ~(__UINTPTR_TYPE__)3);
+        r->parent = m->parent;
+        r->spawned = pend & CILKRT_WSP_LOCAL ? 2 : 1;
+        r->work = m->work;
+        r->span = m->span;
+        r->bspan = m->bspan;
+        s->pend = 0;
+    } else if (pend) {
         r->parent = s->pend;
         r->spawned = 1;
         r->work = s->pw;
@@ -187,7 +217,6 @@ static inline void cilkrt_wsp_enter(cilkrt_worker *w, cilkrt_wsp *r)
     r->owner = w;
     r->base_work = r->work;
     r->kids = 0;
-    r->leaf = 1;
     cilkrt_wsp_open(w, r);
 }
 
@@ -196,7 +225,6 @@ static inline void cilkrt_wsp_enter(cilkrt_worker *w, cilkrt_wsp *r)
 static inline void cilkrt_wsp_first_kid(cilkrt_wsp *r)
 {
     r->kids = 1;
-    r->leaf = 0;
     r->mtop = 0;
     r->cwork = r->cspan = r->cbspan = 0;
     CILKRT_STORE(&r->far, 0, __ATOMIC_RELAXED);
@@ -272,9 +300,11 @@ static inline void cilkrt_wsp_pop_marks(cilkrt_worker *w, cilkrt_wsp *r)
     }
 }
 
-/* Exit: the children join, and the result waits in the worker (spawned:
- * for the spawner's merge or give) or goes to the caller (called). No
- * strand is open afterwards: the parent's resume opens one. */
+/* Exit: the children join, and the result goes to the spawner's
+ * children (spawned by a task of the parent's worker: the parent's record
+ * is idle below, only this worker touches it), waits in the worker
+ * (other spawned: for the spawner's merge or give) or goes to the caller
+ * (called). No strand is open afterwards: the parent's resume opens one. */
 static inline void cilkrt_wsp_leave(cilkrt_worker *w, cilkrt_wsp *r)
 {
     struct cilkrt_wsp_worker *s = &w->wsp;
@@ -282,7 +312,11 @@ static inline void cilkrt_wsp_leave(cilkrt_worker *w, cilkrt_wsp *r)
     if (r->kids)
         cilkrt_wsp_join(r);
     cilkrt_wsp *p = r->parent;
-    if (r->spawned) {
+    if (r->spawned == 2) {
+        p->cwork += r->work - r->base_work;
+        p->cspan = cilkrt_wsp_max(p->cspan, r->span);
+        p->cbspan = cilkrt_wsp_max(p->cbspan, r->bspan);
+    } else if (r->spawned) {
         s->rw = r->work - r->base_work;
         s->rs = r->span;
         s->rbs = r->bspan;
@@ -328,8 +362,13 @@ static inline void cilkrt_wsp_give(cilkrt_worker *w, cilkrt_wsp *r)
 }
 
 /* r's strand continues after a spawn or after a call of a parallel
- * function returned: a new strand. */
-static inline void cilkrt_wsp_resume(cilkrt_worker *w, cilkrt_wsp *r) { cilkrt_wsp_open(w, r); }
+ * function returned: a new strand. r is the worker's current record
+ * already: a child-mode spawn ran nothing, and a child or callee that
+ * returned here set it at its exit (cilkrt_wsp_leave: its parent). */
+static inline void cilkrt_wsp_resume(cilkrt_worker *w, cilkrt_wsp *r)
+{
+    cilkrt_wsp_open_strand(w, r);
+}
 
 /* The same after a call from a boundary that a thief finished (stolen):
  * this worker waited meanwhile, in no strand. */
@@ -420,26 +459,35 @@ static inline void cilkrt_wsp_leave_far(cilkrt_worker *w, cilkrt_wsp *r)
 }
 
 /* Child mode: a task starts on some worker. Its mark goes to the callee's
- * enter; on a worker other than the parent's (a thief, or an owner that
- * works while it waits) the clock starts afresh. */
+ * enter (pend, tagged: no copy through the worker); on a worker other
+ * than the parent's (a thief, or an owner that works while it waits) the
+ * clock starts afresh, and the callee's figures will wait in the worker
+ * for the give. On the parent's worker the callee's exit merges them. */
 static inline void cilkrt_wsp_task_begin(cilkrt_worker *w, cilkrt_wsp_mark *m, cilkrt_wsp **saved)
 {
     struct cilkrt_wsp_worker *s = &w->wsp;
+    __UINTPTR_TYPE__ tag = CILKRT_WSP_TASK;
     *saved = s->cur;
-    if (m->parent->owner != w)
+    if (m->parent->owner == w)
+        tag |= CILKRT_WSP_LOCAL;
+    else
         cilkrt_wsp_restart(w);
-    s->pend = m->parent;
-    s->pw = m->work;
-    s->ps = m->span;
-    s->pbs = m->bspan;
+    s->pend = (cilkrt_wsp *)((__UINTPTR_TYPE__)m | tag);
 }
 
+/* Child mode's sync of a run (compiler/lower_child.c): the owner calls
+ * a popped task's callee itself, no thunk, on the parent's worker. The
+ * mark goes to the callee's enter, and its exit merges into the parent. */
+static inline void cilkrt_wsp_run(cilkrt_worker *w, cilkrt_wsp_mark *m)
+{
+    w->wsp.pend = (cilkrt_wsp *)((__UINTPTR_TYPE__)m | CILKRT_WSP_TASK | CILKRT_WSP_LOCAL);
+}
+
+/* The callee merged its figures itself, or left them for the give (its
+ * parent's strand is on another worker). */
 static inline void cilkrt_wsp_task_end(cilkrt_worker *w, cilkrt_wsp_mark *m, cilkrt_wsp *saved)
 {
-    if (m->parent->owner == w)
-        cilkrt_wsp_merge(w, m->parent);
-    else
-        cilkrt_wsp_give(w, m->parent);
+    cilkrt_wsp_give(w, m->parent);
     w->wsp.cur = saved;
 }
 

@@ -137,6 +137,7 @@ static worker *new_worker(int id)
     cilkrt_deque_init(&w->pub, DEQUE_CAPACITY);
     cilkrt_tdeque_init(&w->pub.tq);
     cilkrt_memory_prepare(w); /* here, not on the worker's thread: frame.c */
+    cilkrt_wsp_prepare(&w->pub);
     w->rng = 0x9e3779b97f4a7c15u * (uint64_t)(id + 1); /* xorshift: never 0 */
     return w;
 }

@@ -233,6 +233,9 @@ void cilkrt_memory_prepare(worker *w) CILKRT_HIDDEN;
 void cilkrt_memory_release(worker *w) CILKRT_HIDDEN;
 /* The work/span analyzer's mark stack of a worker (workspan.c). */
 void cilkrt_wsp_release(cilkrt_worker *w) CILKRT_HIDDEN;
+/* When the pool makes a worker: in the strand unit, every strand's
+ * estimate is 1 and the countdown does not run out (workspan.c). */
+void cilkrt_wsp_prepare(cilkrt_worker *w) CILKRT_HIDDEN;
 
 /* ---- alloca.c: the alloca region ---- */
 /* A frame with blocks in w's current segment may leave w's C stack out of

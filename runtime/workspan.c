@@ -190,6 +190,14 @@ long long cilkrt_wsp_read(cilkrt_worker *w)
     return rest;
 }
 
+void cilkrt_wsp_prepare(cilkrt_worker *w)
+{
+    if (cilkrt_wsp_strands) {
+        w->wsp.est = 1;
+        w->wsp.countdown = __INT_MAX__;
+    }
+}
+
 /* Plain free: only pool.c's free_workers calls this, when no worker runs
  * (pool.c, alloc_lock). */
 void cilkrt_wsp_release(cilkrt_worker *w)
@@ -318,7 +326,6 @@ void cilkrt_wsp_root(cilkrt_worker *w, cilkrt_wsp *r)
     r->owner = w;
     r->spawned = 0;
     r->kids = 0;
-    r->leaf = 1;
     w->wsp.cur = r;
     w->wsp.pend = NULL;
     cilkrt_wsp_restart(w);

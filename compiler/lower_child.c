@@ -250,14 +250,15 @@ static void find_runs(Node *b, void *arg)
     }
 }
 
-/* Runs only where the sync needs nothing else than its pops: no work/span
- * hooks, abort counts, inlets' lock, nor a cilk_for's ordered pops. */
+/* Runs only where the sync needs nothing else than its pops (and the
+ * work/span hooks): no abort counts, inlets' lock, nor a cilk_for's
+ * ordered pops. */
 static void mark_runs(Lower *L)
 {
     L->runs = xmalloc((size_t)L->a.nspawns + 1);
     memset(L->runs, RUN_NONE, (size_t)L->a.nspawns + 1);
     L->run_n = 0;
-    if (!L->workspan && !L->aborts && !L->a.has_inlets && !loops_is_ordered(L->name))
+    if (!L->aborts && !L->a.has_inlets && !loops_is_ordered(L->name))
         analysis_walk(L->fn->body, find_runs, L);
 }
 
@@ -419,6 +420,7 @@ static void group_sync(Lower *L, const char *hook, int relock)
  * finished, and a by-value one left its result in its slot. */
 static void run_sync(Lower *L)
 {
+    lower_ws(L, "cilkrt_wsp_end_group(cilkc_w, &cilkc_ws); ");
     emit_str(&L->e, "cilkrt_group_count(cilkc_w, &cilkc_g);");
     for (int k = L->run_first + L->run_n - 1; k >= L->run_first; k--) {
         const Node *n = L->a.spawns[k - 1];
@@ -432,6 +434,8 @@ static void run_sync(Lower *L)
                  "struct cilkc_task_%s_%d), cilkc_rec = *cilkc_p; if (!CILKRT_IN_SLOT(struct "
                  "cilkc_task_%s_%d)) cilkrt_record_free(cilkc_w, cilkc_p); ",
                  L->name, k, L->name, k, L->name, k);
+        /* the owner runs the task: its figures merge straight into ours */
+        lower_ws(L, "cilkrt_wsp_run(cilkc_w, cilkc_rec.wm); ");
         emit_local(&L->e, value_dest(L, n));
         emit_fmt(&L->e, " = cilkc_body_%s(cilkc_w", lower_parallel_callee(L, n)->sym->name);
         for (int i = 0; i < n->nargs; i++)
@@ -442,6 +446,7 @@ static void run_sync(Lower *L)
         emit_local(&L->e, value_dest(L, n));
         emit_str(&L->e, ")); }");
     }
+    lower_ws(L, " cilkrt_wsp_sync(cilkc_w, &cilkc_ws);");
     L->run_n = 0;
 }
 

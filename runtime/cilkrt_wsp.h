@@ -304,8 +304,11 @@ static inline void cilkrt_wsp_pop_marks(cilkrt_worker *w, cilkrt_wsp *r)
  * children (spawned by a task of the parent's worker: the parent's record
  * is idle below, only this worker touches it), waits in the worker
  * (other spawned: for the spawner's merge or give) or goes to the caller
- * (called). No strand is open afterwards: the parent's resume opens one. */
-static inline void cilkrt_wsp_leave(cilkrt_worker *w, cilkrt_wsp *r)
+ * (called). No strand is open afterwards: the parent's resume opens one.
+ * Inline by force: gcc would call it out of line from continuation
+ * mode's fast clone at every return (fib 25, P = 1: 38.7 M Ir inline,
+ * 41.9 M not). */
+__attribute__((always_inline)) static inline void cilkrt_wsp_leave(cilkrt_worker *w, cilkrt_wsp *r)
 {
     struct cilkrt_wsp_worker *s = &w->wsp;
     cilkrt_wsp_tick(w, r);

@@ -818,8 +818,9 @@ static void lower_func(Lower *L, const Func *fn)
         return;
     }
     L->is_void = lower_returns_void(L);
-    /* the work/span record lives in the frame from the start */
-    if (L->workspan)
+    /* continuation mode: the work/span record lives in the frame from the
+     * start (child mode's split body: lower_child.c, cilkrt_wsp_leaf) */
+    if (L->workspan && L->mode == STEAL_CONTINUATION)
         L->a.lazy = 0;
     L->e.fn = L->name;
     L->e.resident = L->a.resident;

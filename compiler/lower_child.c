@@ -490,8 +490,11 @@ void child_return(Lower *L, const Node *n)
     }
     emit_range(&L->e, n->e.first, n->e.last);
     emit_str(&L->e, L->is_void ? "; " : "); ");
-    emit_str(&L->e, L->is_void ? "cilkrt_wsp_leave(cilkc_w, &cilkc_ws); return; }"
-                               : "cilkrt_wsp_leave(cilkc_w, &cilkc_ws); return cilkc_r; }");
+    /* the split body's entry has no record: its return is a whole
+     * invocation of one strand */
+    emit_str(&L->e,
+             L->entry ? "cilkrt_wsp_leaf(cilkc_w); " : "cilkrt_wsp_leave(cilkc_w, &cilkc_ws); ");
+    emit_str(&L->e, L->is_void ? "return; }" : "return cilkc_r; }");
 }
 
 /* The inlet body in the thunk, under the invocation's lock. */
@@ -714,6 +717,7 @@ static void emit_split_body(Lower *L, int k)
     lower_stmts(L, body, k, body->nkids);
     emit_str(&L->e, " }");
     final_sync(L);
+    lower_ws(L, " cilkrt_wsp_leave(cilkc_w, &cilkc_ws);");
     emit_str(&L->e, " }\n");
     /* the entry: the statements before k, then the spawning part */
     emit_anchor(&L->e, L->fn->first);
@@ -739,7 +743,9 @@ static void emit_child_body(Lower *L)
     L->e.view = VIEW_PLAIN;
     L->e.synched = "(!cilkc_out)";
     int k = lower_split_point(L);
-    if (k) {
+    /* instrumented: the entry has no record (cilkrt_wsp_leaf), so it may
+     * call nothing */
+    if (k && (!L->workspan || lower_split_bounded(L, k))) {
         emit_split_body(L, k);
         return;
     }

@@ -92,8 +92,8 @@ static int split_decl_ok(const Lower *L, const Decl *d)
 int lower_split_point(const Lower *L)
 {
     const Func *fn = L->fn;
-    if (!L->a.lazy || L->a.has_resident || L->workspan || L->aborts || L->is_main ||
-        L->a.has_inlets || fn->is_knr || fn->is_variadic)
+    if (!L->a.lazy || L->a.has_resident || L->aborts || L->is_main || L->a.has_inlets ||
+        fn->is_knr || fn->is_variadic)
         return 0;
     for (int i = fn->first; i < fn->last; i++)
         if (tok_kind(L->u, i) == TK_GOTO)

@@ -461,6 +461,55 @@ static inline void cilkrt_wsp_leave_far(cilkrt_worker *w, cilkrt_wsp *r)
     w->wsp.cur = 0;
 }
 
+/* Child mode's split body (compiler/lower_child.c): a return from its
+ * entry, the statements before the first spawn, which call nothing. The
+ * spawning part enters its record when it starts; an invocation that
+ * returns before is one strand, entered and left here at once, without
+ * a record: what cilkrt_wsp_enter, a tick and cilkrt_wsp_leave would do,
+ * with the same figures. */
+static inline void cilkrt_wsp_leaf(cilkrt_worker *w)
+{
+    struct cilkrt_wsp_worker *s = &w->wsp;
+    __UINTPTR_TYPE__ pend = (__UINTPTR_TYPE__)s->pend;
+    long long e = s->est;
+    s->nopen++;
+    if (--s->countdown < 0) { /* the strand unit only starts again */
+        if (cilkrt_wsp_strands)
+            s->countdown = __INT_MAX__;
+        else
+            e += cilkrt_wsp_read(w);
+    }
+    s->pend = 0;
+    if (pend & CILKRT_WSP_TASK) {
+        const struct cilkrt_wsp_mark *m =
+            (const struct cilkrt_wsp_mark *)(pend & ~(__UINTPTR_TYPE__)3);
+        cilkrt_wsp *p = m->parent;
+        if (pend & CILKRT_WSP_LOCAL) {
+            p->cwork += e;
+            p->cspan = cilkrt_wsp_max(p->cspan, m->span + e);
+            p->cbspan = cilkrt_wsp_max(p->cbspan, m->bspan + e);
+        } else {
+            s->rw = e;
+            s->rs = m->span + e;
+            s->rbs = m->bspan + e;
+            s->returned = 1;
+        }
+        s->cur = p;
+    } else if (pend) {
+        s->rw = e;
+        s->rs = s->ps + e;
+        s->rbs = s->pbs + e;
+        s->returned = 1;
+        s->cur = (cilkrt_wsp *)pend;
+    } else {
+        cilkrt_wsp *p = cilkrt_wsp_current(w);
+        p->work += e;
+        p->span += e;
+        p->bspan += e;
+        s->cur = p;
+    }
+}
+
 /* Child mode: a task starts on some worker. Its mark goes to the callee's
  * enter (pend, tagged: no copy through the worker); on a worker other
  * than the parent's (a thief, or an owner that works while it waits) the

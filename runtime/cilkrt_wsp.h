@@ -473,7 +473,7 @@ static inline void cilkrt_wsp_leaf(cilkrt_worker *w)
     __UINTPTR_TYPE__ pend = (__UINTPTR_TYPE__)s->pend;
     long long e = s->est;
     s->nopen++;
-    if (--s->countdown < 0) { /* the strand unit only starts again */
+    if (--s->countdown < 0) { /* as cilkrt_wsp_charge: no clock in the strand unit */
         if (cilkrt_wsp_strands)
             s->countdown = __INT_MAX__;
         else

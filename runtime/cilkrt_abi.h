@@ -39,7 +39,8 @@
  * here changes (2: cilkrt_alloca_slow's arguments, the task deque's
  * fields, cilkrt_deque_grow gone, the work/span state in the worker;
  * 3: the clone keeps its run's segment end, not the segment, and
- * cilkrt_alloca_slow returns it).
+ * cilkrt_alloca_slow returns it; the work/span hooks of cilkrt_wsp.h
+ * hand child mode's mark to the callee tagged).
  * Every file that includes this header keeps a reference to
  * cilkrt_abi_v<N>, which the runtime built from the same header defines
  * once (cilkrt.c): an object compiled against another version fails to

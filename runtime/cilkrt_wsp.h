@@ -300,6 +300,26 @@ static inline void cilkrt_wsp_pop_marks(cilkrt_worker *w, cilkrt_wsp *r)
     }
 }
 
+/* A spawned child of p is done, with its own work and its paths (plain,
+ * burdened) from the program's start: local (a task that p's worker ran:
+ * p's record is idle below on this C stack, only this worker touches it)
+ * merges them into p's children at once; otherwise they wait in the
+ * worker for the spawner's merge or give. */
+static inline void cilkrt_wsp_spawned_done(struct cilkrt_wsp_worker *s, cilkrt_wsp *p, int local,
+                                           long long work, long long span, long long bspan)
+{
+    if (local) {
+        p->cwork += work;
+        p->cspan = cilkrt_wsp_max(p->cspan, span);
+        p->cbspan = cilkrt_wsp_max(p->cbspan, bspan);
+    } else {
+        s->rw = work;
+        s->rs = span;
+        s->rbs = bspan;
+        s->returned = 1;
+    }
+}
+
 /* Exit: the children join, and the result goes to the spawner's
  * children (spawned by a task of the parent's worker: the parent's record
  * is idle below, only this worker touches it), waits in the worker
@@ -315,16 +335,11 @@ __attribute__((always_inline)) static inline void cilkrt_wsp_leave(cilkrt_worker
     if (r->kids)
         cilkrt_wsp_join(r);
     cilkrt_wsp *p = r->parent;
-    if (r->spawned == 2) {
-        p->cwork += r->work - r->base_work;
-        p->cspan = cilkrt_wsp_max(p->cspan, r->span);
-        p->cbspan = cilkrt_wsp_max(p->cbspan, r->bspan);
-    } else if (r->spawned) {
-        s->rw = r->work - r->base_work;
-        s->rs = r->span;
-        s->rbs = r->bspan;
-        s->returned = 1;
-    } else {
+    if (r->spawned == 2)
+        cilkrt_wsp_spawned_done(s, p, 1, r->work - r->base_work, r->span, r->bspan);
+    else if (r->spawned)
+        cilkrt_wsp_spawned_done(s, p, 0, r->work - r->base_work, r->span, r->bspan);
+    else {
         p->work = r->work;
         p->span = r->span;
         p->bspan = r->bspan;
@@ -483,23 +498,11 @@ static inline void cilkrt_wsp_leaf(cilkrt_worker *w)
     if (pend & CILKRT_WSP_TASK) {
         const struct cilkrt_wsp_mark *m =
             (const struct cilkrt_wsp_mark *)(pend & ~(__UINTPTR_TYPE__)3);
-        cilkrt_wsp *p = m->parent;
-        if (pend & CILKRT_WSP_LOCAL) {
-            p->cwork += e;
-            p->cspan = cilkrt_wsp_max(p->cspan, m->span + e);
-            p->cbspan = cilkrt_wsp_max(p->cbspan, m->bspan + e);
-        } else {
-            s->rw = e;
-            s->rs = m->span + e;
-            s->rbs = m->bspan + e;
-            s->returned = 1;
-        }
-        s->cur = p;
+        cilkrt_wsp_spawned_done(s, m->parent, pend & CILKRT_WSP_LOCAL, e, m->span + e,
+                                m->bspan + e);
+        s->cur = m->parent;
     } else if (pend) {
-        s->rw = e;
-        s->rs = s->ps + e;
-        s->rbs = s->pbs + e;
-        s->returned = 1;
+        cilkrt_wsp_spawned_done(s, (cilkrt_wsp *)pend, 0, e, s->ps + e, s->pbs + e);
         s->cur = (cilkrt_wsp *)pend;
     } else {
         cilkrt_wsp *p = cilkrt_wsp_current(w);

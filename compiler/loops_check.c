@@ -48,17 +48,33 @@ static int has_label(const Unit *u, const Node *n, int name)
     return has_label(u, n->init, name) || has_label(u, n->body, name) || has_label(u, n->els, name);
 }
 
+/* An error about the body of lp, whose messages are the same for a
+ * cilk_for and a cilk_scope but for the name: fmt's first %s is what the
+ * body is called, its second (if any) is arg. */
+static void body_error(Check *c, const Loop *lp, int tok, const char *fmt, const char *arg)
+{
+    Buf m = {0};
+    buf_printf(&m, fmt, lp->var ? "cilk_for body" : "cilk_scope", arg);
+    loops_error(c, tok, "%s", m.data);
+    buf_free(&m);
+}
+
+/* Cilk-5's inlets, abort and SYNCHED name the frame of the function,
+ * which a cilk_scope's function is not; what: the construct. */
+static void cilk5_error(Check *c, int tok, const char *what)
+{
+    loops_error(c, tok, "Cilk-5 %s inside a cilk_scope is not supported", what);
+}
+
 enum { IN_LOOP = 1, IN_SWITCH = 2 };
 
-/* What a cilk_scope cannot hold: Cilk-5's inlets, abort and SYNCHED
- * name the frame of the function, which the scope's function is not. */
+/* What a cilk_scope cannot hold: Cilk-5's inlets and abort. */
 static void check_cilk5(Body *b, const Node *n)
 {
     if (b->lp->var)
         return;
     if (n->kind == N_ABORT || n->kind == N_INLET || (n->kind == N_SPAWN && n->inlet))
-        loops_error(b->c, n->first, "Cilk-5 %s inside a cilk_scope is not supported",
-                    n->kind == N_ABORT ? "abort" : "inlet");
+        cilk5_error(b->c, n->first, n->kind == N_ABORT ? "abort" : "inlet");
 }
 
 /* Statements of the body; in: inside a loop (IN_LOOP) or switch
@@ -73,25 +89,21 @@ static void check_stmt(Body *b, const Node *n, int in)
     int loop = b->lp->var != NULL;
     check_cilk5(b, n);
     switch (n->kind) {
-    case N_BREAK:
+    case N_BREAK: /* a cilk_for's message says why */
         if (!in)
-            loops_error(c, n->first,
-                        loop ? "break out of a cilk_for body: every iteration runs%s"
-                             : "break out of a cilk_scope%s",
-                        "");
+            body_error(c, b->lp, n->first, "break out of a %s%s",
+                       loop ? ": every iteration runs" : "");
         return;
     case N_CONTINUE:
         if (!loop && !(in & IN_LOOP))
-            loops_error(c, n->first, "continue out of a cilk_scope%s", "");
+            body_error(c, b->lp, n->first, "continue out of a %s", NULL);
         return;
     case N_RETURN:
-        loops_error(c, n->first,
-                    loop ? "return inside a cilk_for body%s" : "return inside a cilk_scope%s", "");
+        body_error(c, b->lp, n->first, "return inside a %s", NULL);
         return;
     case N_GOTO:
         if (kind(c->u, n->e.first) != TK_IDENT || !has_label(c->u, b->body, n->e.first))
-            loops_error(c, n->first,
-                        loop ? "goto out of a cilk_for body%s" : "goto out of a cilk_scope%s", "");
+            body_error(c, b->lp, n->first, "goto out of a %s", NULL);
         return;
     case N_WHILE:
     case N_DO:
@@ -206,19 +218,15 @@ static void check_captures(Check *c, const Loop *lp)
         for (int j = body->first; j < i; j++)
             seen |= c->u->toks[j].sym == s;
         if (!seen && vla)
-            loops_error(c, i,
-                        lp->var ? "the cilk_for body uses '%s', whose type depends on a local "
-                                  "variable (a variable-length array) and is not supported"
-                                : "the cilk_scope uses '%s', whose type depends on a local "
-                                  "variable (a variable-length array) and is not supported",
-                        s->name);
+            body_error(c, lp, i,
+                       "the %s uses '%s', whose type depends on a local variable (a "
+                       "variable-length array) and is not supported",
+                       s->name);
         else if (!seen)
-            loops_error(c, i,
-                        lp->var ? "the cilk_for body uses '%s', whose type is defined inside the "
-                                  "function; define the type at file scope"
-                                : "the cilk_scope uses '%s', whose type is defined inside the "
-                                  "function; define the type at file scope",
-                        s->name);
+            body_error(c, lp, i,
+                       "the %s uses '%s', whose type is defined inside the function; define "
+                       "the type at file scope",
+                       s->name);
     }
 }
 
@@ -256,5 +264,5 @@ void loops_check_scope(Check *c, const Node *n)
     check_captures(c, &lp);
     for (int i = n->body->first; i < n->body->last; i++)
         if (kind(c->u, i) == TK_SYNCHED)
-            loops_error(c, i, "Cilk-5 SYNCHED inside a cilk_scope is not supported%s", "");
+            cilk5_error(c, i, "SYNCHED");
 }

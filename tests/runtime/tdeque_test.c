@@ -1279,24 +1279,31 @@ static long resident_pages(void *p, size_t bytes)
     return r;
 }
 
-/* Every worker makes block 0 with its deque, unbacked (tdeque.c,
- * new_block): its pages come with the pushes that reach them, and the
- * deque runs on into block 1 (populated at once) as before. Fails if
- * block 0 is populated again. */
+/* Every worker makes block 0 with its deque, its first page written
+ * and the rest unbacked (tdeque.c, new_block): the other pages come with
+ * the pushes that reach them, and the deque runs on into block 1
+ * (populated at once) as before. Fails if block 0 is populated again,
+ * or if its first page is left to the first push. */
 Test(tdeque, block_0_is_backed_only_where_the_pushes_reach)
 {
     enum { N = CILKRT_TDEQUE_BLOCK + 1 };
     size_t bytes = (size_t)CILKRT_TDEQUE_BLOCK * CILKRT_TASK_SLOT;
-    long pages = (long)(bytes / (size_t)sysconf(_SC_PAGESIZE));
+    size_t page = (size_t)sysconf(_SC_PAGESIZE);
+    long pages = (long)(bytes / page);
+    unsigned long first = page / CILKRT_TASK_SLOT; /* slots wholly in the first page */
     worker *w = new_worker(0);
     cilkrt_tdeque *q = &w->pub.tq;
     char *block0 = cilkrt_tdeque_slot(q, 0);
-    cr_expect_eq(resident_pages(block0, bytes), 0, "a new deque's first block has no page");
+    cr_expect_eq(resident_pages(block0, bytes), 1, "a new deque's first block has one page");
+    cr_expect_eq(resident_pages(block0, page), 1, "its first");
     cilkrt_group_init(&w->pub, &group);
     reset_taken(N);
-    push(w, &group, count, 0);
-    cr_expect_eq(resident_pages(block0, bytes), 1, "its first push backs one");
-    for (unsigned long i = 1; i < N; i++)
+    for (unsigned long i = 0; i < first; i++)
+        push(w, &group, count, i);
+    cr_expect_eq(resident_pages(block0, bytes), 1, "the pushes into the first page back no other");
+    push(w, &group, count, first);
+    cr_expect_eq(resident_pages(block0, bytes), 2, "the next push backs the second");
+    for (unsigned long i = first + 1; i < N; i++)
         push(w, &group, count, i);
     cr_expect_eq(resident_pages(block0, bytes), pages, "a full block 0 has them all");
     cr_expect_eq(resident_pages(cilkrt_tdeque_slot(q, CILKRT_TDEQUE_BLOCK), bytes), pages,

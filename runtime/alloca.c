@@ -29,8 +29,8 @@
 
 #include "worker.h"
 
-#define SEG_BYTES (64 * 1024)
-#define BIG_BLOCK (SEG_BYTES / 4) /* larger blocks get their own segment */
+#define SEG_BYTES CILKRT_ALLOCA_SEG /* every current segment's (cilkrt_abi.h) */
+#define BIG_BLOCK (SEG_BYTES / 4)   /* larger blocks get their own segment */
 
 struct cilkrt_alloca_seg {
     atomic_long runs; /* once sealed: runs not yet released */

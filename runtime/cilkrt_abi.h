@@ -40,7 +40,9 @@
  * fields, cilkrt_deque_grow gone, the work/span state in the worker;
  * 3: the clone keeps its run's segment end, not the segment, and
  * cilkrt_alloca_slow returns it; the work/span hooks of cilkrt_wsp.h
- * hand child mode's mark to the callee tagged).
+ * hand child mode's mark to the callee tagged; 4: cilkrt_alloca's bump
+ * tests the room to the clone's end against CILKRT_ALLOCA_SEG instead of
+ * loading the worker's end, so every current segment has that size).
  * Every file that includes this header keeps a reference to
  * cilkrt_abi_v<N>, which the runtime built from the same header defines
  * once (cilkrt.c): an object compiled against another version fails to
@@ -48,7 +50,7 @@
  * object's version (docs/abi.md). Tests predefine the version to play
  * such a stale object. */
 #ifndef CILKRT_ABI_VERSION
-#define CILKRT_ABI_VERSION 3
+#define CILKRT_ABI_VERSION 4
 #endif
 #define CILKRT_ABI_NAME2(v) cilkrt_abi_v##v
 #define CILKRT_ABI_NAME(v) CILKRT_ABI_NAME2(v)
@@ -342,6 +344,10 @@ static inline void *cilkrt_alloca_run_start(cilkrt_worker *w, cilkrt_frame *f, c
     return p;
 }
 
+/* Bytes of blocks in every segment that can be current (alloca.c): the
+ * inline bump below relies on it. */
+#define CILKRT_ALLOCA_SEG (64 * 1024)
+
 /* alloca(size) in a clone of the parallel function whose frame is f: the
  * cost of a stack alloca, a bump of the region's top, while f has a run in
  * the current segment and the block fits; the first block of a call
@@ -350,29 +356,34 @@ static inline void *cilkrt_alloca_run_start(cilkrt_worker *w, cilkrt_frame *f, c
  * *end is the clone's own local (NULL at its entry): the end of the
  * segment of the run the clone started for f, which the clone keeps in a
  * register (nothing takes its address: the slow path gets and returns it
- * by value). So the test for a run in the current segment is one compare
- * with a value the clone keeps, not a walk from f to its run. It holds
- * while f lives: f's run keeps its segment from being freed, so no other
- * segment can end at the same address, and a sealed segment is never
- * current again, so an equal end is that segment still current. (A big
- * block's segment is never current, and with no segment the end is NULL
- * with the top: room 0 fails the test.) A clone that is called again (a
- * slow clone resumed) starts from NULL and a new run, which the release
- * handles as any frame's runs.
+ * by value). The test for a run in the current segment loads only the
+ * worker's top: the room from it to the clone's end is at most
+ * CILKRT_ALLOCA_SEG exactly when the top lies in that segment, which is
+ * then the current one (the top always lies in the current segment's
+ * blocks, or is NULL with no segment). It holds while f lives: f's run
+ * keeps its segment from being freed, so no other live segment's blocks
+ * overlap [end - CILKRT_ALLOCA_SEG, end] (each segment's own header lies
+ * below its blocks); a sealed segment is never current again; a big
+ * block's segment is never current and leaves the end as it was; with no
+ * run (NULL) the room is the top's negation, 0 or huge. A clone that is
+ * called again (a slow clone resumed) starts from NULL and a new run,
+ * which the release handles as any frame's runs.
  *
  * The room is a multiple of 16 (the top moves in multiples of 16 from an
  * aligned start), so size < room implies that the rounded block fits, and
- * that the rounding cannot wrap. */
+ * that the rounding cannot wrap. The addresses are compared as integers:
+ * they may lie in different objects. */
 static inline void *cilkrt_alloca(cilkrt_worker *w, cilkrt_frame *f, char **end, __SIZE_TYPE__ size)
 {
-    char *p = w->alloca_top, *e = *end;
+    char *p = w->alloca_top;
+    __SIZE_TYPE__ room = (__SIZE_TYPE__)((__UINTPTR_TYPE__)*end - (__UINTPTR_TYPE__)p);
     __SIZE_TYPE__ n = (size + 15) & ~(__SIZE_TYPE__)15; /* alloca's alignment */
-    if (__builtin_expect(e == w->alloca_end && size < (__SIZE_TYPE__)(e - p), 1)) {
+    if (__builtin_expect(size < room && room <= CILKRT_ALLOCA_SEG, 1)) {
         w->alloca_top = p + n;
         return p;
     }
     /* no run of the clone's here: start one, after its header */
-    __SIZE_TYPE__ room = (__SIZE_TYPE__)(w->alloca_end - p);
+    room = (__SIZE_TYPE__)(w->alloca_end - p);
     if (room > sizeof(cilkrt_alloca_run) && size < room - sizeof(cilkrt_alloca_run)) {
         *end = w->alloca_end;
         return cilkrt_alloca_run_start(w, f, p, n);

@@ -413,3 +413,74 @@ Test(deque, one_owner_three_thieves_every_item_once, .timeout = 120)
     free((void *)taken);
     free_worker(owner);
 }
+
+/* ---- the inline alloca bump (cilkrt_alloca in cilkrt_abi.h) ---- */
+
+/* A worker whose current segment is faked: [data, data + CILKRT_ALLOCA_SEG)
+ * with its top `used` bytes in. The inline paths only compare and store
+ * these pointers (run headers go into data), so one buffer holds every
+ * segment a test needs, at the addresses it chooses. */
+static void fake_segment(worker *w, char *data, long used)
+{
+    w->pub.alloca_seg = (cilkrt_alloca_seg *)(void *)data;
+    w->pub.alloca_top = data + used;
+    w->pub.alloca_end = data + CILKRT_ALLOCA_SEG;
+}
+
+/* The bump tests the room from the top to the clone's end against the
+ * segment size instead of comparing the clone's end with the worker's:
+ * a top in another segment, below the clone's (room over a segment) or
+ * above it (negative room), must start a run of the frame's own there,
+ * never bump a block no run of the frame's covers (its release would not
+ * find it, and a seal would count the segment's runs short). Fails if the
+ * bump drops the `room <= CILKRT_ALLOCA_SEG` test. */
+Test(alloca, a_bump_needs_the_clones_segment_current)
+{
+    worker *w = new_worker(0, 16);
+    char *buf = aligned_alloc(64, 4 * CILKRT_ALLOCA_SEG);
+    char *low = buf, *high = buf + 2 * CILKRT_ALLOCA_SEG;
+    cilkrt_frame f;
+    memset(&f, 0, sizeof f);
+
+    /* the clone's run is in `high`, which is current: a bump */
+    fake_segment(w, high, 1024);
+    char *end = high + CILKRT_ALLOCA_SEG;
+    char *p = cilkrt_alloca(&w->pub, &f, &end, 100);
+    cr_expect_eq(p, high + 1024, "bumped at the top");
+    cr_expect_eq(w->pub.alloca_top, high + 1024 + 112);
+    cr_expect_null(f.allocas, "no run started");
+
+    /* the current segment lies below the clone's: a run of its own */
+    fake_segment(w, low, 1024);
+    p = cilkrt_alloca(&w->pub, &f, &end, 100);
+    cr_expect_eq(p, low + 1024 + sizeof(cilkrt_alloca_run), "a run header first");
+    cr_expect_eq((char *)f.allocas, low + 1024, "the frame's run starts at the top");
+    cr_expect_eq(end, low + CILKRT_ALLOCA_SEG, "the clone keeps the new segment's end");
+    cr_expect_eq(w->pub.alloca_top, p + 112);
+
+    /* the current segment lies above the clone's: a run of its own */
+    memset(&f, 0, sizeof f);
+    fake_segment(w, high, 2048);
+    end = low + CILKRT_ALLOCA_SEG;
+    p = cilkrt_alloca(&w->pub, &f, &end, 100);
+    cr_expect_eq(p, high + 2048 + sizeof(cilkrt_alloca_run));
+    cr_expect_eq((char *)f.allocas, high + 2048);
+    cr_expect_eq(end, high + CILKRT_ALLOCA_SEG);
+
+    /* a clone with no run yet (NULL end) starts one */
+    memset(&f, 0, sizeof f);
+    fake_segment(w, low, 4096);
+    end = NULL;
+    p = cilkrt_alloca(&w->pub, &f, &end, 16);
+    cr_expect_eq(p, low + 4096 + sizeof(cilkrt_alloca_run));
+    cr_expect_eq((char *)f.allocas, low + 4096);
+    cr_expect_eq(end, low + CILKRT_ALLOCA_SEG);
+
+    /* a block that just fits the rest of the clone's segment is a bump */
+    fake_segment(w, low, CILKRT_ALLOCA_SEG - 64);
+    cr_expect_eq(cilkrt_alloca(&w->pub, &f, &end, 48), low + CILKRT_ALLOCA_SEG - 64,
+                 "48 bytes fit in 64");
+    cr_expect_eq(w->pub.alloca_top, low + CILKRT_ALLOCA_SEG - 16);
+    free(buf);
+    free_worker(w);
+}

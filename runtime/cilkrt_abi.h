@@ -378,7 +378,10 @@ static inline void *cilkrt_alloca(cilkrt_worker *w, cilkrt_frame *f, char **end,
     char *p = w->alloca_top;
     __SIZE_TYPE__ room = (__SIZE_TYPE__)((__UINTPTR_TYPE__)*end - (__UINTPTR_TYPE__)p);
     __SIZE_TYPE__ n = (size + 15) & ~(__SIZE_TYPE__)15; /* alloca's alignment */
-    if (__builtin_expect(size < room && room <= CILKRT_ALLOCA_SEG, 1)) {
+    /* (a clone's first alloca, where cc knows the end is still NULL, goes
+     * straight to the run's start: the test would fail) */
+    int first = __builtin_constant_p(*end == 0) && *end == 0;
+    if (__builtin_expect(!first && size < room && room <= CILKRT_ALLOCA_SEG, 1)) {
         w->alloca_top = p + n;
         return p;
     }

@@ -102,6 +102,9 @@ struct Parser {
     int pos;           /* next token to read */
     int prev;          /* kind of the last token returned */
     int seen_type;     /* declaration specifiers so far name a type */
+    unsigned long long type_braces; /* per open brace (up to 64 deep): it
+                                       opened a struct, union or enum body */
+    int braces;
     int declarator_done; /* an init-declarator ended: after its ',' comes
                             the next declarator (`int a, T;`) */
     Func *func;        /* function being defined */
@@ -1039,17 +1042,36 @@ static int is_type_specifier(int k)
     }
 }
 
+/* A brace: `{` after specifiers that name a type opens a struct, union or
+ * enum body; after its `}` the specifiers still name a type, so that
+ * `typedef struct { ... } T;` declares T even where T names a type of an
+ * outer scope. Bodies nested deeper than 64 braces count as blocks. */
+static void track_brace(Parser *p, int kind)
+{
+    if (kind == TK_LBRACE) {
+        unsigned long long bit = p->braces < 64 ? 1ULL << p->braces : 0;
+        int body = p->seen_type || p->prev == TK_STRUCT || p->prev == TK_UNION || p->prev == TK_ENUM;
+        p->type_braces = body ? p->type_braces | bit : p->type_braces & ~bit;
+        p->braces++;
+        p->seen_type = 0;
+        return;
+    }
+    p->braces -= p->braces > 0;
+    p->seen_type = p->braces < 64 && (p->type_braces & 1ULL << p->braces) != 0;
+}
+
 /* Once declaration specifiers hold a type, the next identifier is the
  * declarator's name even if it names a type outside (`typedef void
  * *pointer; void f(const void *pointer);`): p->seen_type says so. It ends
  * where a declarator ends or a parameter list begins (`(` after a name). */
 static void track_type(Parser *p, int kind)
 {
-    if (is_type_specifier(kind) || (kind == TK_IDENT && (p->prev == TK_STRUCT ||
-                                                         p->prev == TK_UNION || p->prev == TK_ENUM)))
+    if (kind == TK_LBRACE || kind == TK_RBRACE)
+        track_brace(p, kind);
+    else if (is_type_specifier(kind) || (kind == TK_IDENT && (p->prev == TK_STRUCT ||
+                                                              p->prev == TK_UNION || p->prev == TK_ENUM)))
         p->seen_type = 1;
-    else if (kind == TK_SEMI || kind == TK_COMMA || kind == TK_LBRACE || kind == TK_RBRACE ||
-             kind == TK_ASSIGN || kind == TK_RPAREN || kind == TK_COLON)
+    else if (kind == TK_SEMI || kind == TK_COMMA || kind == TK_ASSIGN || kind == TK_RPAREN || kind == TK_COLON)
         p->seen_type = 0;
     else if (kind == TK_LPAREN && (p->prev == TK_IDENT || p->prev == TK_RPAREN || p->prev == TK_RBRACKET))
         p->seen_type = 0;

@@ -493,17 +493,48 @@ static int depends_on_local(const Analysis *a, const Decl *d, const Declarator *
     return -1;
 }
 
-static void check_decl(Analysis *a, const Decl *d)
+/* The first token of [first, last) that names a local variable or
+ * function of the function, or a typedef name it defines, or -1. */
+static int names_local(const Analysis *a, int first, int last)
 {
-    if (d->storage & SC_TYPEDEF) {
+    for (int i = first; i < last; i++) {
+        const Sym *s = tok(a, i)->sym;
+        if (!s || tok(a, i)->declares)
+            continue;
+        if (s->is_local && (s->kind == SYM_VAR || s->kind == SYM_FUNC))
+            return i;
+        if (s->kind == SYM_TYPEDEF && s->decl && s->decl->name >= a->fn->first &&
+            s->decl->name < a->fn->last)
+            return i;
+    }
+    return -1;
+}
+
+/* A typedef or a struct, union or enum definition left in a parallel
+ * function: localtypes.c moves the others to file scope, where the frame
+ * (and the task and helper structs) can name them; this one names a local
+ * (a variable-length array or member, a typeof), or a type that does. */
+static void refuse_local_type(Analysis *a, const Decl *d)
+{
+    int typedef_ = (d->storage & SC_TYPEDEF) != 0;
+    int at = names_local(a, typedef_ ? d->first : d->spec_first, typedef_ ? d->last : d->spec_last);
+    if (at < 0) {
         error(a, d->first,
-              "typedef inside a parallel function is not supported; move it to file scope");
+              "type that names a local type defined from a local variable, in a parallel "
+              "function, is not supported: its definition cannot move to file scope");
         return;
     }
-    if (d->defines_type) {
-        error(a, d->spec_first,
-              "struct, union or enum definition inside a parallel function is not supported; "
-              "move it to file scope");
+    diag_error(a->d, a->u, at,
+               "type defined from local '%.*s' in a parallel function is not supported: "
+               "its definition cannot move to file scope",
+               tok(a, at)->len, a->u->buf + tok(a, at)->off);
+    a->errors++;
+}
+
+static void check_decl(Analysis *a, const Decl *d)
+{
+    if ((d->storage & SC_TYPEDEF) || d->defines_type) {
+        refuse_local_type(a, d);
         return;
     }
     for (int i = d->spec_first; i < d->spec_last; i++)

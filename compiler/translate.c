@@ -1,7 +1,7 @@
 /*
  * translate.c: cilkc's passes in order, on one unit:
  *
- *   scan -> parse -> reducers (check; rewrite, scan, parse)
+ *   scan -> parse -> local types (rewrite, scan, parse) -> reducers (check; rewrite, scan, parse)
  *        -> cilk_for / cilk_scope (check; rewrite, scan, parse, round after round)
  *        -> lower (the steal mode's C)
  *
@@ -9,9 +9,28 @@
  */
 #include "translate.h"
 #include "lexer.h"
+#include "localtypes.h"
 #include "loops.h"
 #include "parser.h"
 #include "reducer.h"
+
+/* Types defined in a function that the lowering's file-scope structs
+ * name: moved to file scope (localtypes.h), in every mode, so that every
+ * mode accepts the same programs. */
+static void hoist_types(Unit *u, Arena *a, Diag *d, Buf *in)
+{
+    Buf out = {0};
+    if (!localtypes_hoist(u, &out))
+        return;
+    buf_free(in);
+    *in = out;
+    u->buf = in->data;
+    u->len = in->len;
+    u->rewritten = 1; /* the user's names were checked */
+    lex_unit(u, a, d);
+    if (!d->nerrors)
+        parse_unit(u, a, d);
+}
 
 /* Reducers: checked in every mode, then rewritten (the qualifier goes;
  * outside the serial elision, uses become views) and parsed again. */
@@ -60,6 +79,8 @@ void translate_unit(Unit *u, Arena *a, Diag *d, StealMode mode, int workspan, Bu
         lex_unit(u, a, d);
     if (!d->nerrors)
         parse_unit(u, a, d);
+    if (!d->nerrors)
+        hoist_types(u, a, d, in);
     if (!d->nerrors)
         lower_reducers(u, a, d, mode, in);
     if (!d->nerrors)

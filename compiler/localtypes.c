@@ -1,0 +1,451 @@
+/*
+ * localtypes.c: a function's own types moved to file scope (localtypes.h).
+ *
+ *   long f(int n) {
+ *       struct pt { int x, y; } p = {1, 2};
+ *       typedef struct pt pt_t;
+ *       enum { A, B } e = B;
+ *       ...
+ *
+ * becomes
+ *
+ *   struct cilkc_f_1_pt { int x, y; };
+ *   typedef struct cilkc_f_1_pt cilkc_f_2_pt_t;
+ *   enum cilkc_f_3 { cilkc_f_3_A, cilkc_f_3_B };
+ *   long f(int n) {
+ *       struct cilkc_f_1_pt p = {1, 2};
+ *       enum cilkc_f_3 e = cilkc_f_3_B;
+ *       ...
+ *
+ * Names: N counts the definitions moved in the unit, so that two blocks
+ * (or two functions) defining one tag get two types, and no name of the
+ * user's can be taken (names beginning with cilkc_ are refused). The
+ * enumerators are renamed too: at file scope they would clash with a
+ * variable of the same name declared after the function, and a local
+ * enumerator may shadow a global one.
+ *
+ * Scoping: a tag is in scope from its definition to the end of the block
+ * that holds it, and the innermost one wins; a use of the tag before the
+ * definition (or outside its block) names another type and keeps its name.
+ * Typedef names and enumerators are renamed through the symbol each token
+ * names (the parser's scopes resolved them already).
+ *
+ * Text is kept in place: a moved definition leaves blanks of the same
+ * extent, and a renamed token followed by more tokens on its line is
+ * followed by a #line, so every other token keeps its line and column for
+ * the passes that parse the result again.
+ */
+#include "localtypes.h"
+
+#include "arena.h"
+#include "emit.h"
+#include "splice.h"
+#include "tokens.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* A tag defined inside the function: in scope over tokens [pos, end). */
+typedef struct {
+    int pos;       /* the tag's token in its definition */
+    int end;       /* end of the enclosing block */
+    char *newname; /* NULL: not moved (it names a local) */
+} Tag;
+
+/* A typedef name or an enumerator moved with its definition. */
+typedef struct {
+    const Sym *sym;
+    char *newname;
+} Rename;
+
+/* A definition moved: tokens [first, last) go in front of the function.
+ * whole: the whole declaration (a typedef, or a definition without
+ * declarators); otherwise the specifier `struct TAG { ... }` only, whose
+ * body [open, close] leaves the declaration. anon: the tag given to an
+ * anonymous one (NULL if it has a tag). */
+typedef struct {
+    int first, last;
+    int whole;
+    int open, close;
+    char *anon;
+} Hoist;
+
+typedef struct {
+    const Unit *u;
+    const Func *fn;
+    int *next; /* N of the names, across the unit */
+    Tag *tags;
+    int ntags;
+    Rename *renames;
+    int nrenames;
+    const Sym **enums; /* every enumerator the function defines */
+    int nenums;
+    Hoist *hoists;
+    int nhoists;
+    unsigned char *flags; /* by token - fn->first: F_* */
+} Ctx;
+
+enum {
+    F_MOVED = 1,    /* blanked in place: its text went in front of the function */
+    F_TAG = 2,      /* the tag after struct, union or enum */
+    F_ENUMCONST = 4 /* an enumerator where its enum declares it */
+};
+
+static int kind(const Ctx *c, int i) { return tok_kind(c->u, i); }
+
+static int is_tag_kw(int k) { return k == TK_STRUCT || k == TK_UNION || k == TK_ENUM; }
+
+static int is_name(int k) { return k == TK_IDENT || k == TK_TYPEDEF_NAME; }
+
+/* After `struct` at kw (attributes skipped): the tag's token, or -1. */
+static int tag_after(const Ctx *c, int kw)
+{
+    int j = kw + 1;
+    while (kind(c, j) == TK_ATTRIBUTE)
+        j = tok_match(c->u, j + 1) + 1;
+    return is_name(kind(c, j)) ? j : -1;
+}
+
+/* After `struct` at kw: the `{` of its body, or -1. */
+static int body_after(const Ctx *c, int kw)
+{
+    int j = tag_after(c, kw);
+    j = j >= 0 ? j + 1 : kw + 1;
+    while (kind(c, j) == TK_ATTRIBUTE)
+        j = tok_match(c->u, j + 1) + 1;
+    return kind(c, j) == TK_LBRACE ? j : -1;
+}
+
+static int same_text(const Ctx *c, int a, int b)
+{
+    const Token *x = &c->u->toks[a], *y = &c->u->toks[b];
+    return x->len == y->len && memcmp(c->u->buf + x->off, c->u->buf + y->off, (size_t)x->len) == 0;
+}
+
+/* The local definition the tag at token i names, or NULL (a file-scope
+ * type, or one not defined yet). */
+static const Tag *resolve_tag(const Ctx *c, int i)
+{
+    const Tag *best = NULL;
+    for (int k = 0; k < c->ntags; k++) {
+        const Tag *t = &c->tags[k];
+        if (t->pos <= i && i < t->end && same_text(c, t->pos, i) && (!best || t->pos > best->pos))
+            best = t;
+    }
+    return best;
+}
+
+static const Rename *find_rename(const Ctx *c, const Sym *s)
+{
+    for (int k = 0; s && k < c->nrenames; k++)
+        if (c->renames[k].sym == s)
+            return &c->renames[k];
+    return NULL;
+}
+
+static int in_function(const Ctx *c, int i) { return i >= c->fn->first && i < c->fn->last; }
+
+/* Is s a typedef name or an enumerator that the function defines? */
+static int is_local_type_name(const Ctx *c, const Sym *s)
+{
+    if (!s)
+        return 0;
+    if (s->kind == SYM_TYPEDEF)
+        return s->decl && s->decl->name >= 0 && in_function(c, s->decl->name);
+    if (s->kind == SYM_ENUMCONST)
+        for (int k = 0; k < c->nenums; k++)
+            if (c->enums[k] == s)
+                return 1;
+    return 0;
+}
+
+/* The new name of token i (a tag, typedef name or enumerator moved to
+ * file scope), or NULL. */
+static const char *new_name(const Ctx *c, int i)
+{
+    if (c->flags[i - c->fn->first] & F_TAG) {
+        const Tag *t = resolve_tag(c, i);
+        return t ? t->newname : NULL;
+    }
+    const Rename *r = find_rename(c, c->u->toks[i].sym);
+    return r ? r->newname : NULL;
+}
+
+static char *make_name(Ctx *c, int n, int tok)
+{
+    Buf b = {0};
+    buf_printf(&b, "cilkc_%s_%d", c->fn->sym->name, n);
+    if (tok >= 0)
+        buf_printf(&b, "_%.*s", c->u->toks[tok].len, c->u->buf + c->u->toks[tok].off);
+    return b.data;
+}
+
+/* Every tag, and every enumerator the function defines: the names after
+ * `{` or `,` of an enum body. */
+static void find_names(Ctx *c)
+{
+    for (int i = c->fn->first; i < c->fn->last; i++) {
+        int tag = is_tag_kw(kind(c, i)) ? tag_after(c, i) : -1;
+        if (tag >= 0 && tag < c->fn->last)
+            c->flags[tag - c->fn->first] |= F_TAG;
+        int open = kind(c, i) == TK_ENUM ? body_after(c, i) : -1;
+        if (open < 0)
+            continue;
+        int close = tok_match(c->u, open), depth = 0;
+        for (int j = open + 1; j < close; j++) {
+            int k = kind(c, j);
+            depth += (k == TK_LPAREN || k == TK_LBRACKET || k == TK_LBRACE)   ? 1
+                     : (k == TK_RPAREN || k == TK_RBRACKET || k == TK_RBRACE) ? -1
+                                                                              : 0;
+            int prev = kind(c, j - 1);
+            if (depth == 0 && is_name(k) && (prev == TK_COMMA || j == open + 1) &&
+                c->u->toks[j].sym && c->u->toks[j].sym->kind == SYM_ENUMCONST) {
+                c->enums = xrealloc(c->enums, sizeof *c->enums * (size_t)(c->nenums + 1));
+                c->enums[c->nenums++] = c->u->toks[j].sym;
+                c->flags[j - c->fn->first] |= F_ENUMCONST;
+            }
+        }
+    }
+}
+
+/* Does token i of a definition being moved stop it: a local variable or
+ * function, or a type name or tag of the function that stays? */
+static int blocks(const Ctx *c, int i)
+{
+    const Token *t = &c->u->toks[i];
+    const Sym *s = t->sym;
+    if (t->declares)
+        return 0;
+    if (s && s->is_local && (s->kind == SYM_VAR || s->kind == SYM_FUNC))
+        return 1;
+    if (is_local_type_name(c, s) && !find_rename(c, s))
+        return 1;
+    if (c->flags[i - c->fn->first] & F_TAG) {
+        const Tag *tag = resolve_tag(c, i);
+        return tag && !tag->newname;
+    }
+    return 0;
+}
+
+static void add_rename(Ctx *c, const Sym *s, char *name)
+{
+    c->renames = xrealloc(c->renames, sizeof *c->renames * (size_t)(c->nrenames + 1));
+    c->renames[c->nrenames++] = (Rename){s, name};
+}
+
+/* Move the definition in tokens [first, last) of a declaration in a block
+ * ending at end, if it names no local. */
+static void consider(Ctx *c, Hoist h, int end, const Decl *d)
+{
+    int n = ++*c->next;
+    int tags0 = c->ntags, renames0 = c->nrenames;
+    for (int i = h.first; i < h.last; i++) {
+        int tag = is_tag_kw(kind(c, i)) && body_after(c, i) >= 0 ? tag_after(c, i) : -1;
+        if (tag >= 0) {
+            c->tags = xrealloc(c->tags, sizeof *c->tags * (size_t)(c->ntags + 1));
+            c->tags[c->ntags++] = (Tag){tag, end, make_name(c, n, tag)};
+        }
+        if (c->flags[i - c->fn->first] & F_ENUMCONST)
+            add_rename(c, c->u->toks[i].sym, make_name(c, n, i));
+    }
+    if (d->storage & SC_TYPEDEF)
+        for (int k = 0; k < d->ndecls; k++)
+            if (d->decls[k]->sym && d->decls[k]->name >= 0)
+                add_rename(c, d->decls[k]->sym, make_name(c, n, d->decls[k]->name));
+    int blocked = 0;
+    for (int i = h.first; i < h.last && !blocked; i++)
+        blocked = blocks(c, i);
+    if (blocked) {
+        for (int k = tags0; k < c->ntags; k++) {
+            free(c->tags[k].newname);
+            c->tags[k].newname = NULL;
+        }
+        for (int k = renames0; k < c->nrenames; k++)
+            free(c->renames[k].newname);
+        c->nrenames = renames0;
+        --*c->next;
+        return;
+    }
+    if (!h.whole && tag_after(c, h.first) < 0)
+        h.anon = make_name(c, n, -1);
+    c->hoists = xrealloc(c->hoists, sizeof *c->hoists * (size_t)(c->nhoists + 1));
+    c->hoists[c->nhoists++] = h;
+    for (int i = h.whole ? h.first : h.open; i < (h.whole ? h.last : h.close + 1); i++)
+        c->flags[i - c->fn->first] |= F_MOVED;
+}
+
+static void visit_decl(Ctx *c, const Decl *d, int end)
+{
+    if (d->storage & SC_TYPEDEF) {
+        consider(c, (Hoist){d->first, d->last, 1, -1, -1, NULL}, end, d);
+        return;
+    }
+    if (!d->defines_type)
+        return;
+    for (int i = d->spec_first; i < d->spec_last; i++) {
+        int open = is_tag_kw(kind(c, i)) ? body_after(c, i) : -1;
+        if (open < 0)
+            continue;
+        int close = tok_match(c->u, open);
+        if (d->ndecls == 0)
+            consider(c, (Hoist){d->first, d->last, 1, open, close, NULL}, end, d);
+        else
+            consider(c, (Hoist){i, close + 1, 0, open, close, NULL}, end, d);
+        return;
+    }
+}
+
+/* The declarations of n and below in source order; end: the end of the
+ * innermost block (or for statement) around n. */
+static void visit(Ctx *c, const Node *n, int end)
+{
+    if (!n)
+        return;
+    if (n->kind == N_BLOCK || n->kind == N_FOR || n->kind == N_CILK_FOR)
+        end = n->last;
+    if (n->kind == N_DECL)
+        visit_decl(c, n->decl, end);
+    visit(c, n->init, end);
+    for (int i = 0; i < n->nkids; i++)
+        visit(c, n->kids[i], end);
+    visit(c, n->body, end);
+    visit(c, n->els, end);
+}
+
+static int has_construct(const Node *n)
+{
+    if (!n)
+        return 0;
+    if (n->kind == N_CILK_FOR || n->kind == N_SCOPE)
+        return 1;
+    for (int i = 0; i < n->nkids; i++)
+        if (has_construct(n->kids[i]))
+            return 1;
+    return has_construct(n->init) || has_construct(n->body) || has_construct(n->els);
+}
+
+/* `#line` for token t's line, then blanks up to column col (from 1). */
+static void put_position(const Unit *u, Buf *b, const Token *t, int col)
+{
+    Emit e = {.u = u, .out = b};
+    emit_line_directive(&e, t->line, t->file ? t->file : u->name);
+    for (int k = 1; k < col; k++)
+        buf_puts(b, " ");
+}
+
+static int same_file(const Token *a, const Token *b)
+{
+    return a->file == b->file || (a->file && b->file && strcmp(a->file, b->file) == 0);
+}
+
+/* After text written in place of token i (or after it): the next token,
+ * if on i's line, keeps its column. */
+static void keep_columns(const Ctx *c, Buf *b, int i)
+{
+    const Token *t = &c->u->toks[i], *next = &c->u->toks[i + 1];
+    if (i + 1 < c->u->ntoks && next->line == t->line && same_file(t, next))
+        put_position(c->u, b, t, t->col + t->len);
+}
+
+/* The definition as text at file scope, with its own names renamed. */
+static void put_hoist(const Ctx *c, const Hoist *h, Buf *b)
+{
+    const Unit *u = c->u;
+    put_position(u, b, &u->toks[h->first], u->toks[h->first].col);
+    for (int i = h->first; i < h->last; i++) {
+        const Token *t = &u->toks[i];
+        if (i > h->first) {
+            const Token *p = &u->toks[i - 1];
+            buf_add(b, u->buf + p->off + p->len, (size_t)(t->off - p->off - p->len));
+        }
+        const char *name = new_name(c, i);
+        if (name)
+            buf_puts(b, name);
+        else
+            buf_add(b, u->buf + t->off, (size_t)t->len);
+        if (i == h->first && h->anon)
+            buf_printf(b, " %s", h->anon);
+    }
+    buf_puts(b, h->whole ? "\n" : ";\n");
+}
+
+static void rewrite_in_place(const Ctx *c, Splices *es)
+{
+    const Unit *u = c->u;
+    for (int i = c->fn->first; i < c->fn->last; i++) {
+        const Token *t = &u->toks[i];
+        size_t off = (size_t)t->off, to = off + (size_t)t->len;
+        if (c->flags[i - c->fn->first] & F_MOVED) {
+            Buf *b = splice_at(es, off, to);
+            for (int k = 0; k < t->len; k++)
+                buf_add(b, u->buf[off + (size_t)k] == '\n' ? "\n" : " ", 1);
+            continue;
+        }
+        const char *name = new_name(c, i);
+        if (name) {
+            Buf *b = splice_at(es, off, to);
+            buf_puts(b, name);
+            keep_columns(c, b, i);
+        }
+    }
+    for (int k = 0; k < c->nhoists; k++)
+        if (c->hoists[k].anon) {
+            const Token *kw = &u->toks[c->hoists[k].first];
+            size_t at = (size_t)kw->off + (size_t)kw->len;
+            Buf *b = splice_at(es, at, at);
+            buf_printf(b, " %s", c->hoists[k].anon);
+            keep_columns(c, b, c->hoists[k].first);
+        }
+}
+
+static void free_ctx(Ctx *c)
+{
+    for (int k = 0; k < c->ntags; k++)
+        free(c->tags[k].newname);
+    for (int k = 0; k < c->nrenames; k++)
+        free(c->renames[k].newname);
+    for (int k = 0; k < c->nhoists; k++)
+        free(c->hoists[k].anon);
+    free(c->tags);
+    free(c->renames);
+    free(c->enums);
+    free(c->hoists);
+    free(c->flags);
+}
+
+/* fn's definitions in front of it. Returns the number moved. */
+static int hoist_func(const Unit *u, const Func *fn, int *next, Splices *es)
+{
+    if (!fn->is_parallel && !has_construct(fn->body))
+        return 0;
+    Ctx c = {.u = u, .fn = fn, .next = next};
+    c.flags = xmalloc((size_t)(fn->last - fn->first));
+    memset(c.flags, 0, (size_t)(fn->last - fn->first));
+    find_names(&c);
+    visit(&c, fn->body, fn->body->last);
+    int n = c.nhoists;
+    if (n) {
+        Buf before = {0};
+        buf_puts(&before, "\n"); /* F may not start a line */
+        for (int k = 0; k < n; k++)
+            put_hoist(&c, &c.hoists[k], &before);
+        put_position(u, &before, &u->toks[fn->first], u->toks[fn->first].col);
+        *splice_at(es, fn->byte_first, fn->byte_first) = before;
+        rewrite_in_place(&c, es);
+    }
+    free_ctx(&c);
+    return n;
+}
+
+int localtypes_hoist(const Unit *u, Buf *out)
+{
+    Splices es = {NULL, 0};
+    int next = 0, n = 0;
+    for (int i = 0; i < u->nfuncs; i++)
+        n += hoist_func(u, u->funcs[i], &next, &es);
+    if (n)
+        splice_apply(&es, u->buf, u->len, out);
+    splice_free(&es);
+    return n;
+}

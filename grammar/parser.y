@@ -1063,7 +1063,8 @@ static void track_brace(Parser *p, int kind)
 /* Once declaration specifiers hold a type, the next identifier is the
  * declarator's name even if it names a type outside (`typedef void
  * *pointer; void f(const void *pointer);`): p->seen_type says so. It ends
- * where a declarator ends or a parameter list begins (`(` after a name). */
+ * where a declarator ends, a parameter list begins (`(` after a name) or
+ * an array size (`int a[sizeof(T)]`). */
 static void track_type(Parser *p, int kind)
 {
     if (kind == TK_LBRACE || kind == TK_RBRACE)
@@ -1071,7 +1072,8 @@ static void track_type(Parser *p, int kind)
     else if (is_type_specifier(kind) || (kind == TK_IDENT && (p->prev == TK_STRUCT ||
                                                               p->prev == TK_UNION || p->prev == TK_ENUM)))
         p->seen_type = 1;
-    else if (kind == TK_SEMI || kind == TK_COMMA || kind == TK_ASSIGN || kind == TK_RPAREN || kind == TK_COLON)
+    else if (kind == TK_SEMI || kind == TK_COMMA || kind == TK_ASSIGN || kind == TK_RPAREN ||
+             kind == TK_COLON || kind == TK_LBRACKET)
         p->seen_type = 0;
     else if (kind == TK_LPAREN && (p->prev == TK_IDENT || p->prev == TK_RPAREN || p->prev == TK_RBRACKET))
         p->seen_type = 0;

@@ -531,6 +531,26 @@ static void refuse_local_type(Analysis *a, const Decl *d)
     a->errors++;
 }
 
+/* An array without a size left in a parallel function: localtypes.c
+ * sizes the others from their initializers; this one has none that cilkc
+ * can count (not a brace list or a string), or elements that are not
+ * scalars, one of which names a local (braces may be elided around it). */
+static void refuse_unsized(Analysis *a, const Declarator *dd)
+{
+    int at = dd->init_first < 0 ? -1 : names_local(a, dd->init_first, dd->init_last);
+    if (at < 0) {
+        error(a, dd->name,
+              "array without a size in a parallel function is not supported here; "
+              "give its size");
+        return;
+    }
+    diag_error(a->d, a->u, at,
+               "array without a size whose initializer names local '%.*s' at its top level, in "
+               "a parallel function, is not supported; give its size",
+               tok(a, at)->len, a->u->buf + tok(a, at)->off);
+    a->errors++;
+}
+
 static void check_decl(Analysis *a, const Decl *d)
 {
     if ((d->storage & SC_TYPEDEF) || d->defines_type) {
@@ -552,9 +572,7 @@ static void check_decl(Analysis *a, const Decl *d)
                   "variable-length array or type that depends on a local variable "
                   "in a parallel function is not supported");
         else if (analysis_is_array(a->u, dd) && kind(a, dd->name + 2) == TK_RBRACKET)
-            error(a, dd->name,
-                  "array without a size in a parallel function is not supported; "
-                  "give its size");
+            refuse_unsized(a, dd);
     }
 }
 

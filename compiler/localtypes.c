@@ -399,6 +399,211 @@ static void rewrite_in_place(const Ctx *c, Splices *es)
         }
 }
 
+/* ---------------------------------------------------------------------
+ * Arrays sized by their initializer
+ *
+ *   int a[] = {1, [5] = x, 2};     char s[] = "abc";
+ *
+ * get the size cc gives them, as a constant expression that names no
+ * local, so that the frame's struct (or a capture) can hold them:
+ *
+ *   int a[sizeof((int []){1, [5] = 0, 2}) / sizeof(int)] = ...
+ *
+ * An element that names a local is written 0 (its value does not change
+ * the count). Where the elements are not scalars (structs, arrays) and
+ * one at the top level names a local, braces may be elided around it and
+ * 0 could count differently: such an array keeps no size, and the
+ * lowering refuses it (analysis.c).
+ * --------------------------------------------------------------------- */
+
+static int names_local_var(const Ctx *c, int first, int last)
+{
+    for (int i = first; i < last; i++) {
+        const Sym *s = c->u->toks[i].sym;
+        if (s && s->is_local && (s->kind == SYM_VAR || s->kind == SYM_FUNC))
+            return 1;
+    }
+    return 0;
+}
+
+/* Token i as the text at file scope: renamed if its type moved there. */
+static void put_tok(const Ctx *c, Buf *b, int i)
+{
+    const char *name = new_name(c, i);
+    if (name)
+        buf_printf(b, " %s", name);
+    else
+        buf_printf(b, " %.*s", c->u->toks[i].len, c->u->buf + c->u->toks[i].off);
+}
+
+static void put_toks(const Ctx *c, Buf *b, int first, int last)
+{
+    for (int i = first; i < last; i++)
+        put_tok(c, b, i);
+}
+
+/* The end of the initializer element that starts at i: the next `,` or
+ * `}` outside brackets. */
+static int element_end(const Ctx *c, int i)
+{
+    for (int depth = 0;; i++) {
+        int k = kind(c, i);
+        if (k == TK_EOF || (depth == 0 && (k == TK_COMMA || k == TK_RBRACE)))
+            return i;
+        depth += (k == TK_LPAREN || k == TK_LBRACKET || k == TK_LBRACE)   ? 1
+                 : (k == TK_RPAREN || k == TK_RBRACKET || k == TK_RBRACE) ? -1
+                                                                          : 0;
+    }
+}
+
+/* The brace list at open, with each element that names a local as 0.
+ * Returns 0 where the count could change: a designator names a local, or
+ * an element at the top level does and scalar is 0. */
+static int put_list(const Ctx *c, Buf *b, int open, int top, int scalar)
+{
+    int close = tok_match(c->u, open);
+    buf_puts(b, " {");
+    for (int i = open + 1; i < close;) {
+        for (;;) { /* designators */
+            int k = kind(c, i);
+            int end = k == TK_LBRACKET ? tok_match(c->u, i) + 1
+                      : k == TK_DOT    ? i + 2
+                      : k == TK_ASSIGN ? i + 1
+                                       : i;
+            if (end == i)
+                break;
+            if (names_local_var(c, i, end))
+                return 0;
+            put_toks(c, b, i, end);
+            i = end;
+        }
+        int end = kind(c, i) == TK_LBRACE ? tok_match(c->u, i) + 1 : element_end(c, i);
+        if (kind(c, i) == TK_LBRACE) {
+            if (!put_list(c, b, i, 0, scalar))
+                return 0;
+        } else if (names_local_var(c, i, end)) {
+            if (top && !scalar)
+                return 0;
+            buf_puts(b, " 0");
+        } else {
+            put_toks(c, b, i, end);
+        }
+        i = end;
+        if (kind(c, i) == TK_COMMA)
+            put_tok(c, b, i++);
+    }
+    buf_puts(b, " }");
+    return 1;
+}
+
+/* Does the type name at token i name a scalar or pointer type (a typedef
+ * of one, without struct, union or array)? */
+static int scalar_typedef(const Ctx *c, int i, int depth)
+{
+    const Sym *s = c->u->toks[i].sym;
+    if (!s || s->kind != SYM_TYPEDEF || !s->decl || depth > 8)
+        return 0;
+    const Decl *d = s->decl->parent;
+    for (int j = d->spec_first; j < d->spec_last; j++) {
+        int k = kind(c, j);
+        if (k == TK_STRUCT || k == TK_UNION || (is_name(k) && !scalar_typedef(c, j, depth + 1)))
+            return 0;
+    }
+    for (int j = s->decl->first; j < s->decl->last; j++)
+        if (kind(c, j) == TK_LBRACKET)
+            return 0;
+    return 1;
+}
+
+static int is_storage(int k)
+{
+    return k == TK_STATIC || k == TK_EXTERN || k == TK_REGISTER || k == TK_AUTO ||
+           k == TK_TYPEDEF || k == TK_INLINE || k == TK_THREAD_LOCAL || k == TK_CILK;
+}
+
+/* The declarator's type as a type name: specifiers without storage class,
+ * attributes or _Alignas, the declarator without its name and, for the
+ * element type (element), without the `[]` after the name. Returns 0 if
+ * the elements may be structs or arrays (for put_list). */
+static int put_type(const Ctx *c, Buf *b, const Declarator *dd, int element)
+{
+    const Decl *d = dd->parent;
+    int scalar = 1;
+    for (int i = d->spec_first; i < d->spec_last; i++) {
+        int k = kind(c, i);
+        if (k == TK_ATTRIBUTE || k == TK_ALIGNAS) {
+            i = tok_match(c->u, i + 1);
+            continue;
+        }
+        if (is_storage(k) || (c->flags[i - c->fn->first] & F_MOVED))
+            continue;
+        scalar &= k != TK_STRUCT && k != TK_UNION && (!is_name(k) || scalar_typedef(c, i, 0));
+        put_tok(c, b, i);
+        for (int h = 0; h < c->nhoists; h++)
+            if (c->hoists[h].first == i && c->hoists[h].anon)
+                buf_printf(b, " %s", c->hoists[h].anon);
+    }
+    for (int i = dd->first; i < dd->last; i++) {
+        if (i == dd->name || (element && (i == dd->name + 1 || i == dd->name + 2)))
+            continue;
+        scalar &= i < dd->name || kind(c, i) != TK_LBRACKET || i == dd->name + 1;
+        put_tok(c, b, i);
+    }
+    return scalar;
+}
+
+/* Give the array dd a size if it has none (`[]`) and an initializer.
+ * Returns 1 if it did. */
+static int size_array(const Ctx *c, const Declarator *dd, Splices *es)
+{
+    const Unit *u = c->u;
+    int open = dd->name + 1, first = dd->init_first;
+    if (dd->name < 0 || kind(c, open) != TK_LBRACKET || kind(c, open + 1) != TK_RBRACKET ||
+        first < 0 || dd->parent->reducer >= 0 || !sym_is_auto(dd->sym))
+        return 0;
+    int string = kind(c, first) == TK_STRING;
+    if (!string && kind(c, first) != TK_LBRACE)
+        return 0;
+    Buf b = {0};
+    buf_puts(&b, "sizeof((");
+    int scalar = put_type(c, &b, dd, 0);
+    buf_puts(&b, ")");
+    int ok = 1;
+    if (string) {
+        buf_puts(&b, " {");
+        put_toks(c, &b, first, dd->init_last);
+        buf_puts(&b, " }");
+    } else {
+        ok = put_list(c, &b, first, 1, scalar);
+    }
+    buf_puts(&b, ") / sizeof(");
+    put_type(c, &b, dd, 1);
+    buf_puts(&b, ")");
+    if (!ok) {
+        buf_free(&b);
+        return 0;
+    }
+    size_t at = (size_t)u->toks[open].off + (size_t)u->toks[open].len;
+    keep_columns(c, &b, open);
+    *splice_at(es, at, at) = b;
+    return 1;
+}
+
+/* The arrays of n and below sized; returns how many. */
+static int size_arrays(const Ctx *c, const Node *n, Splices *es)
+{
+    if (!n)
+        return 0;
+    int sized = 0;
+    if (n->kind == N_DECL && !(n->decl->storage & SC_TYPEDEF))
+        for (int i = 0; i < n->decl->ndecls; i++)
+            sized += size_array(c, n->decl->decls[i], es);
+    sized += size_arrays(c, n->init, es);
+    for (int i = 0; i < n->nkids; i++)
+        sized += size_arrays(c, n->kids[i], es);
+    return sized + size_arrays(c, n->body, es) + size_arrays(c, n->els, es);
+}
+
 static void free_ctx(Ctx *c)
 {
     for (int k = 0; k < c->ntags; k++)
@@ -414,7 +619,8 @@ static void free_ctx(Ctx *c)
     free(c->flags);
 }
 
-/* fn's definitions in front of it. Returns the number moved. */
+/* fn's definitions in front of it, its arrays sized. Returns the number
+ * of changes. */
 static int hoist_func(const Unit *u, const Func *fn, int *next, Splices *es)
 {
     if (!fn->is_parallel && !has_construct(fn->body))
@@ -434,6 +640,7 @@ static int hoist_func(const Unit *u, const Func *fn, int *next, Splices *es)
         *splice_at(es, fn->byte_first, fn->byte_first) = before;
         rewrite_in_place(&c, es);
     }
+    n += size_arrays(&c, fn->body, es);
     free_ctx(&c);
     return n;
 }

@@ -46,9 +46,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* A tag defined inside the function: in scope over tokens [pos, end). */
+/* A tag defined inside the function: in scope over tokens [start, end). */
 typedef struct {
     int pos;       /* the tag's token in its definition */
+    int start;     /* pos, or the start of the enclosing block (below) */
     int end;       /* end of the enclosing block */
     char *newname; /* NULL: not moved (it names a local) */
 } Tag;
@@ -130,7 +131,8 @@ static const Tag *resolve_tag(const Ctx *c, int i)
     const Tag *best = NULL;
     for (int k = 0; k < c->ntags; k++) {
         const Tag *t = &c->tags[k];
-        if (t->pos <= i && i < t->end && same_text(c, t->pos, i) && (!best || t->pos > best->pos))
+        if (t->start <= i && i < t->end && same_text(c, t->pos, i) &&
+            (!best || t->start > best->start))
             best = t;
     }
     return best;
@@ -234,9 +236,34 @@ static void add_rename(Ctx *c, const Sym *s, char *name)
     c->renames[c->nrenames++] = (Rename){s, name};
 }
 
+/* Is the tag at token i declared at file scope before the function (not
+ * in another function's body), or defined in it before (where it may be
+ * visible)? */
+static int tag_seen(const Ctx *c, int i)
+{
+    for (int k = 0; k < c->ntags; k++)
+        if (same_text(c, c->tags[k].pos, i))
+            return 1;
+    int f = 0; /* the functions before: their bodies do not count */
+    for (int j = 1; j < c->fn->first; j++) {
+        while (f < c->u->nfuncs && c->u->funcs[f]->body->last <= j)
+            f++;
+        if (f < c->u->nfuncs && c->u->funcs[f]->body->first <= j) {
+            j = c->u->funcs[f]->body->last - 1;
+            continue;
+        }
+        if (is_name(kind(c, j)) && is_tag_kw(kind(c, j - 1)) && same_text(c, j, i))
+            return 1;
+    }
+    return 0;
+}
+
 /* Move the definition in tokens [first, last) of a declaration in a block
- * ending at end, if it names no local. */
-static void consider(Ctx *c, Hoist h, int end, const Decl *d)
+ * [begin, end), if it names no local. A use of its tag earlier in the
+ * block names it too, where no other declaration of the tag is visible
+ * (C declares the tag in the block at that use: `struct node *head; struct
+ * node { ... } n;`). */
+static void consider(Ctx *c, Hoist h, int begin, int end, const Decl *d)
 {
     int n = ++*c->next;
     int tags0 = c->ntags, renames0 = c->nrenames;
@@ -244,7 +271,8 @@ static void consider(Ctx *c, Hoist h, int end, const Decl *d)
         int tag = is_tag_kw(kind(c, i)) && body_after(c, i) >= 0 ? tag_after(c, i) : -1;
         if (tag >= 0) {
             c->tags = xrealloc(c->tags, sizeof *c->tags * (size_t)(c->ntags + 1));
-            c->tags[c->ntags++] = (Tag){tag, end, make_name(c, n, tag)};
+            int start = tag_seen(c, tag) ? tag : begin;
+            c->tags[c->ntags++] = (Tag){tag, start, end, make_name(c, n, tag)};
         }
         if (c->flags[i - c->fn->first] & F_ENUMCONST)
             add_rename(c, c->u->toks[i].sym, make_name(c, n, i));
@@ -275,10 +303,10 @@ static void consider(Ctx *c, Hoist h, int end, const Decl *d)
         c->flags[i - c->fn->first] |= F_MOVED;
 }
 
-static void visit_decl(Ctx *c, const Decl *d, int end)
+static void visit_decl(Ctx *c, const Decl *d, int begin, int end)
 {
     if (d->storage & SC_TYPEDEF) {
-        consider(c, (Hoist){d->first, d->last, 1, -1, -1, NULL}, end, d);
+        consider(c, (Hoist){d->first, d->last, 1, -1, -1, NULL}, begin, end, d);
         return;
     }
     if (!d->defines_type)
@@ -289,28 +317,49 @@ static void visit_decl(Ctx *c, const Decl *d, int end)
             continue;
         int close = tok_match(c->u, open);
         if (d->ndecls == 0)
-            consider(c, (Hoist){d->first, d->last, 1, open, close, NULL}, end, d);
+            consider(c, (Hoist){d->first, d->last, 1, open, close, NULL}, begin, end, d);
         else
-            consider(c, (Hoist){i, close + 1, 0, open, close, NULL}, end, d);
+            consider(c, (Hoist){i, close + 1, 0, open, close, NULL}, begin, end, d);
         return;
     }
 }
 
-/* The declarations of n and below in source order; end: the end of the
+/* The declarations of n and below in source order; [begin, end): the
  * innermost block (or for statement) around n. */
-static void visit(Ctx *c, const Node *n, int end)
+static void visit(Ctx *c, const Node *n, int begin, int end)
 {
     if (!n)
         return;
-    if (n->kind == N_BLOCK || n->kind == N_FOR || n->kind == N_CILK_FOR)
+    if (n->kind == N_BLOCK || n->kind == N_FOR || n->kind == N_CILK_FOR) {
+        begin = n->first;
         end = n->last;
+    }
     if (n->kind == N_DECL)
-        visit_decl(c, n->decl, end);
-    visit(c, n->init, end);
+        visit_decl(c, n->decl, begin, end);
+    visit(c, n->init, begin, end);
     for (int i = 0; i < n->nkids; i++)
-        visit(c, n->kids[i], end);
-    visit(c, n->body, end);
-    visit(c, n->els, end);
+        visit(c, n->kids[i], begin, end);
+    visit(c, n->body, begin, end);
+    visit(c, n->els, begin, end);
+}
+
+/* `struct node;` naming a type that moved: gone too, since in the block
+ * it would declare another, incomplete type. */
+static void drop_forward(Ctx *c, const Node *n)
+{
+    if (!n)
+        return;
+    const Decl *d = n->kind == N_DECL ? n->decl : NULL;
+    if (d && d->ndecls == 0 && !d->defines_type && !(d->storage & SC_TYPEDEF) &&
+        is_tag_kw(kind(c, d->spec_first)) && tag_after(c, d->spec_first) == d->spec_last - 1 &&
+        new_name(c, d->spec_last - 1))
+        for (int i = d->first; i < d->last; i++)
+            c->flags[i - c->fn->first] |= F_MOVED;
+    drop_forward(c, n->init);
+    for (int i = 0; i < n->nkids; i++)
+        drop_forward(c, n->kids[i]);
+    drop_forward(c, n->body);
+    drop_forward(c, n->els);
 }
 
 static int has_construct(const Node *n)
@@ -629,9 +678,10 @@ static int hoist_func(const Unit *u, const Func *fn, int *next, Splices *es)
     c.flags = xmalloc((size_t)(fn->last - fn->first));
     memset(c.flags, 0, (size_t)(fn->last - fn->first));
     find_names(&c);
-    visit(&c, fn->body, fn->body->last);
+    visit(&c, fn->body, fn->body->first, fn->body->last);
     int n = c.nhoists;
     if (n) {
+        drop_forward(&c, fn->body);
         Buf before = {0};
         buf_puts(&before, "\n"); /* F may not start a line */
         for (int k = 0; k < n; k++)

@@ -570,7 +570,9 @@ static void check_decl(Analysis *a, const Decl *d)
         if (at >= 0)
             error(a, at,
                   "variable-length array or type that depends on a local variable "
-                  "in a parallel function is not supported");
+                  "in a parallel function is not supported here (a variable-length array "
+                  "is, outside loops, in a function without goto, with neither its address "
+                  "nor its type taken, and only its first dimension variable)");
         else if (analysis_is_array(a->u, dd) && kind(a, dd->name + 2) == TK_RBRACKET)
             refuse_unsized(a, dd);
     }

@@ -85,6 +85,7 @@ typedef struct {
     Hoist *hoists;
     int nhoists;
     unsigned char *flags; /* by token - fn->first: F_* */
+    int vlas;             /* make variable-length arrays alloca's */
 } Ctx;
 
 enum {
@@ -572,7 +573,7 @@ static int is_storage(int k)
 
 /* The declarator's type as a type name: specifiers without storage class,
  * attributes or _Alignas, the declarator without its name and, for the
- * element type (element), without the `[]` after the name. Returns 0 if
+ * element type (element), without the `[...]` after the name. Returns 0 if
  * the elements may be structs or arrays (for put_list). */
 static int put_type(const Ctx *c, Buf *b, const Declarator *dd, int element)
 {
@@ -592,8 +593,9 @@ static int put_type(const Ctx *c, Buf *b, const Declarator *dd, int element)
             if (c->hoists[h].first == i && c->hoists[h].anon)
                 buf_printf(b, " %s", c->hoists[h].anon);
     }
+    int close = element ? tok_match(c->u, dd->name + 1) : -1;
     for (int i = dd->first; i < dd->last; i++) {
-        if (i == dd->name || (element && (i == dd->name + 1 || i == dd->name + 2)))
+        if (i == dd->name || (element && i > dd->name && i <= close))
             continue;
         scalar &= i < dd->name || kind(c, i) != TK_LBRACKET || i == dd->name + 1;
         put_tok(c, b, i);
@@ -638,19 +640,150 @@ static int size_array(const Ctx *c, const Declarator *dd, Splices *es)
     return 1;
 }
 
-/* The arrays of n and below sized; returns how many. */
-static int size_arrays(const Ctx *c, const Node *n, Splices *es)
+/* ---------------------------------------------------------------------
+ * Variable-length arrays
+ *
+ * In a parallel function (or one holding a cilk_for or cilk_scope, whose
+ * body may use it) a variable-length array becomes storage from alloca
+ * (in every mode, so that every mode accepts the same programs), which continuation mode makes
+ * frame-owned (it moves with a stolen frame, as the frame's fields do)
+ * and child mode leaves on the C stack, alive until the implicit sync;
+ * the variable becomes a pointer to its first element, and its size is
+ * kept for sizeof:
+ *
+ *   double v[n];
+ *
+ * becomes
+ *
+ *   unsigned long cilkc_vla_FN_N; double (*v) = __builtin_alloca(sizeof(double) *
+ *                                            (cilkc_vla_FN_N = (n)));
+ *
+ * and `sizeof v` becomes `(sizeof(double) * cilkc_vla_FN_N)`. Only the
+ * first dimension may name a local (`int m[n][4]` becomes `int (*m)[4]`).
+ * The storage lives until the function returns, not until its block
+ * ends: an array declared inside a loop, or in a function with goto
+ * (which may run its declaration again), stays a variable-length array,
+ * and so does one whose address is taken or whose type is taken
+ * (`&v`, `typeof(v)`): the lowering refuses those (analysis.c).
+ * --------------------------------------------------------------------- */
+
+static int names_auto(const Ctx *c, int first, int last)
+{
+    for (int i = first; i < last; i++)
+        if (sym_is_auto(c->u->toks[i].sym))
+            return 1;
+    return 0;
+}
+
+/* Is the use of s at token i one that needs its array type: &v,
+ * typeof(v)? sizeof v is rewritten; any other use decays to a pointer. */
+static int needs_array_type(const Ctx *c, int i)
+{
+    int before = i - 1;
+    while (kind(c, before) == TK_LPAREN)
+        before--;
+    int k = kind(c, before), next = kind(c, i + 1);
+    return (k == TK_AMP && next != TK_LBRACKET && next != TK_DOT && next != TK_ARROW) ||
+           k == TK_TYPEOF || k == TK_ALIGNOF;
+}
+
+/* sizeof v or sizeof(v) at token i (the sizeof), v the array: the last
+ * token of the operand, or -1. */
+static int sizeof_of(const Ctx *c, int i, const Sym *v)
+{
+    if (kind(c, i) != TK_SIZEOF)
+        return -1;
+    int paren = kind(c, i + 1) == TK_LPAREN;
+    int name = i + 1 + paren;
+    if (c->u->toks[name].sym != v)
+        return -1;
+    if (paren)
+        return kind(c, name + 1) == TK_RPAREN ? name + 1 : -1;
+    int k = kind(c, name + 1);
+    return k == TK_LBRACKET || k == TK_DOT || k == TK_ARROW || k == TK_LPAREN || k == TK_INC ||
+                   k == TK_DEC
+               ? -1
+               : name;
+}
+
+/* Make the variable-length array dd (declared in the function's body,
+ * not in a loop) storage from alloca. Returns 1 if it did. */
+static int alloca_vla(Ctx *c, const Declarator *dd, Splices *es)
+{
+    const Unit *u = c->u;
+    const Decl *d = dd->parent;
+    int open = dd->name + 1;
+    if (dd->name < 0 || kind(c, open) != TK_LBRACKET || !sym_is_auto(dd->sym) ||
+        dd->init_first >= 0 || d->reducer >= 0)
+        return 0;
+    int close = tok_match(u, open);
+    if (!names_auto(c, open + 1, close) || names_auto(c, close + 1, dd->last) ||
+        names_auto(c, dd->first, dd->name) || names_auto(c, d->spec_first, d->spec_last))
+        return 0;
+    for (int i = dd->name + 1; i < c->fn->last; i++)
+        if (u->toks[i].sym == dd->sym && needs_array_type(c, i))
+            return 0;
+    Buf count = {0};
+    buf_printf(&count, "cilkc_vla_%s_%d", c->fn->sym->name, ++*c->next);
+    Buf *b = splice_at(es, (size_t)u->toks[d->first].off, (size_t)u->toks[d->first].off);
+    buf_printf(b, "unsigned long %s;", count.data);
+    put_position(u, b, &u->toks[d->first], u->toks[d->first].col);
+    b = splice_at(es, (size_t)u->toks[dd->name].off,
+                  (size_t)(u->toks[dd->name].off + u->toks[dd->name].len));
+    buf_printf(b, "(*%.*s)", u->toks[dd->name].len, u->buf + u->toks[dd->name].off);
+    keep_columns(c, b, dd->name);
+    for (int i = open; i <= close; i++) /* blanked by rewrite_in_place */
+        c->flags[i - c->fn->first] |= F_MOVED;
+    size_t end = (size_t)(u->toks[dd->last - 1].off + u->toks[dd->last - 1].len);
+    b = splice_at(es, end, end);
+    buf_puts(b, " = __builtin_alloca(sizeof(");
+    put_type(c, b, dd, 1);
+    buf_printf(b, ") * (%s = (", count.data);
+    put_toks(c, b, open + 1, close);
+    buf_puts(b, ")))");
+    keep_columns(c, b, dd->last - 1);
+    for (int i = dd->name + 1; i < c->fn->last; i++) {
+        int last = sizeof_of(c, i, dd->sym);
+        if (last < 0)
+            continue;
+        b = splice_at(es, (size_t)u->toks[i].off, (size_t)(u->toks[last].off + u->toks[last].len));
+        buf_puts(b, "(sizeof(");
+        put_type(c, b, dd, 1);
+        buf_printf(b, ") * %s)", count.data);
+        keep_columns(c, b, last);
+        i = last;
+    }
+    buf_free(&count);
+    return 1;
+}
+
+static int has_goto(const Ctx *c)
+{
+    for (int i = c->fn->first; i < c->fn->last; i++)
+        if (kind(c, i) == TK_GOTO)
+            return 1;
+    return 0;
+}
+
+/* The arrays of n and below sized, and (vlas: not in a loop) their
+ * variable-length arrays made alloca's; returns how many. */
+static int size_arrays(Ctx *c, const Node *n, int vlas, Splices *es)
 {
     if (!n)
         return 0;
     int sized = 0;
     if (n->kind == N_DECL && !(n->decl->storage & SC_TYPEDEF))
         for (int i = 0; i < n->decl->ndecls; i++)
-            sized += size_array(c, n->decl->decls[i], es);
-    sized += size_arrays(c, n->init, es);
+            sized += size_array(c, n->decl->decls[i], es) ||
+                     (vlas && alloca_vla(c, n->decl->decls[i], es));
+    if (n->kind == N_FOR || n->kind == N_WHILE || n->kind == N_DO)
+        vlas = 0;
+    if (n->kind == N_CILK_FOR) /* its body becomes a function of its own */
+        vlas = c->vlas;
+    sized += size_arrays(c, n->init, vlas, es);
     for (int i = 0; i < n->nkids; i++)
-        sized += size_arrays(c, n->kids[i], es);
-    return sized + size_arrays(c, n->body, es) + size_arrays(c, n->els, es);
+        sized += size_arrays(c, n->kids[i], vlas, es);
+    return sized + size_arrays(c, n->body, vlas, es) + size_arrays(c, n->els, vlas, es);
 }
 
 static void free_ctx(Ctx *c)
@@ -679,7 +812,8 @@ static int hoist_func(const Unit *u, const Func *fn, int *next, Splices *es)
     memset(c.flags, 0, (size_t)(fn->last - fn->first));
     find_names(&c);
     visit(&c, fn->body, fn->body->first, fn->body->last);
-    int n = c.nhoists;
+    c.vlas = !has_goto(&c);
+    int n = c.nhoists, sized = size_arrays(&c, fn->body, c.vlas, es);
     if (n) {
         drop_forward(&c, fn->body);
         Buf before = {0};
@@ -688,11 +822,11 @@ static int hoist_func(const Unit *u, const Func *fn, int *next, Splices *es)
             put_hoist(&c, &c.hoists[k], &before);
         put_position(u, &before, &u->toks[fn->first], u->toks[fn->first].col);
         *splice_at(es, fn->byte_first, fn->byte_first) = before;
-        rewrite_in_place(&c, es);
     }
-    n += size_arrays(&c, fn->body, es);
+    if (n || sized)
+        rewrite_in_place(&c, es);
     free_ctx(&c);
-    return n;
+    return n + sized;
 }
 
 int localtypes_hoist(const Unit *u, Buf *out)

@@ -21,8 +21,10 @@
  * the function renamed to match. A definition that names a local of the
  * function (a variable-length member, a typeof of a local, a typedef of a
  * variable-length array) stays where it is: the lowering refuses it
- * (analysis.c, loops_check.c). Returns the number moved; out is untouched
- * when there were none. */
+ * (analysis.c, loops_check.c). Arrays without a size get the size of
+ * their initializer; a parallel function's variable-length arrays become
+ * alloca's (localtypes.c says which). Returns the number of
+ * changes; out is untouched when there were none. */
 int localtypes_hoist(const Unit *u, Buf *out);
 
 #endif

@@ -776,10 +776,9 @@ static int size_arrays(Ctx *c, const Node *n, int vlas, Splices *es)
         for (int i = 0; i < n->decl->ndecls; i++)
             sized += size_array(c, n->decl->decls[i], es) ||
                      (vlas && alloca_vla(c, n->decl->decls[i], es));
-    if (n->kind == N_FOR || n->kind == N_WHILE || n->kind == N_DO)
+    /* a cilk_for too: the serial elision runs its body as a loop's */
+    if (n->kind == N_FOR || n->kind == N_WHILE || n->kind == N_DO || n->kind == N_CILK_FOR)
         vlas = 0;
-    if (n->kind == N_CILK_FOR) /* its body becomes a function of its own */
-        vlas = c->vlas;
     sized += size_arrays(c, n->init, vlas, es);
     for (int i = 0; i < n->nkids; i++)
         sized += size_arrays(c, n->kids[i], vlas, es);

@@ -1,5 +1,6 @@
 /*
- * localtypes.c: a function's own types moved to file scope (localtypes.h).
+ * localtypes.c: a function's own types moved to file scope, its arrays'
+ * sizes made constant (localtypes.h).
  *
  *   long f(int n) {
  *       struct pt { int x, y; } p = {1, 2};
@@ -26,9 +27,15 @@
  *
  * Scoping: a tag is in scope from its definition to the end of the block
  * that holds it, and the innermost one wins; a use of the tag before the
- * definition (or outside its block) names another type and keeps its name.
- * Typedef names and enumerators are renamed through the symbol each token
- * names (the parser's scopes resolved them already).
+ * definition (or outside its block) names another type and keeps its
+ * name, unless no other declaration of the tag is visible there (then C
+ * declares the block's tag at that use: tag_seen). Typedef names and
+ * enumerators are renamed through the symbol each token names (the
+ * parser's scopes resolved them already).
+ *
+ * The same rewrite gives arrays without a size the size of their
+ * initializer, and makes variable-length arrays alloca's (both below):
+ * the frame needs their sizes at file scope too.
  *
  * Text is kept in place: a moved definition leaves blanks of the same
  * extent, and a renamed token followed by more tokens on its line is

@@ -224,8 +224,8 @@ static void check_captures(Check *c, const Loop *lp)
                        s->name);
         else if (!seen)
             body_error(c, lp, i,
-                       "the %s uses '%s', whose type is defined inside the function; define "
-                       "the type at file scope",
+                       "the %s uses '%s', whose type is defined inside the function from a "
+                       "local variable; define the type at file scope without it",
                        s->name);
     }
 }

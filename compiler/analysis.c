@@ -21,6 +21,13 @@ static void error(Analysis *a, int at, const char *msg)
     a->errors++;
 }
 
+/* An error at token at whose message names that token: fmt's one %.*s. */
+static void error_naming(Analysis *a, int at, const char *fmt)
+{
+    diag_error(a->d, a->u, at, fmt, tok(a, at)->len, a->u->buf + tok(a, at)->off);
+    a->errors++;
+}
+
 static unsigned char *flags_for(const Func *fn)
 {
     unsigned char *f = xmalloc((size_t)fn->nlocals + 1);
@@ -524,11 +531,9 @@ static void refuse_local_type(Analysis *a, const Decl *d)
               "function, is not supported: its definition cannot move to file scope");
         return;
     }
-    diag_error(a->d, a->u, at,
-               "type defined from local '%.*s' in a parallel function is not supported: "
-               "its definition cannot move to file scope",
-               tok(a, at)->len, a->u->buf + tok(a, at)->off);
-    a->errors++;
+    error_naming(a, at,
+                 "type defined from local '%.*s' in a parallel function is not supported: "
+                 "its definition cannot move to file scope");
 }
 
 /* An array without a size left in a parallel function: localtypes.c
@@ -544,11 +549,9 @@ static void refuse_unsized(Analysis *a, const Declarator *dd)
               "give its size");
         return;
     }
-    diag_error(a->d, a->u, at,
-               "array without a size whose initializer names local '%.*s' at its top level, in "
-               "a parallel function, is not supported; give its size",
-               tok(a, at)->len, a->u->buf + tok(a, at)->off);
-    a->errors++;
+    error_naming(a, at,
+                 "array without a size whose initializer names local '%.*s' at its top level, "
+                 "in a parallel function, is not supported; give its size");
 }
 
 static void check_decl(Analysis *a, const Decl *d)

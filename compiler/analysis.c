@@ -21,11 +21,16 @@ static void error(Analysis *a, int at, const char *msg)
     a->errors++;
 }
 
-/* An error at token at whose message names that token: fmt's one %.*s. */
-static void error_naming(Analysis *a, int at, const char *fmt)
+/* An error naming the local at token local (fmt's one %.*s), or, with
+ * no such local (-1), the message plain at token at. */
+static void error_naming(Analysis *a, int local, const char *fmt, int at, const char *plain)
 {
-    diag_error(a->d, a->u, at, fmt, tok(a, at)->len, a->u->buf + tok(a, at)->off);
-    a->errors++;
+    if (local < 0)
+        error(a, at, plain);
+    else {
+        diag_error(a->d, a->u, local, fmt, tok(a, local)->len, a->u->buf + tok(a, local)->off);
+        a->errors++;
+    }
 }
 
 static unsigned char *flags_for(const Func *fn)
@@ -525,15 +530,12 @@ static void refuse_local_type(Analysis *a, const Decl *d)
 {
     int typedef_ = (d->storage & SC_TYPEDEF) != 0;
     int at = names_local(a, typedef_ ? d->first : d->spec_first, typedef_ ? d->last : d->spec_last);
-    if (at < 0) {
-        error(a, d->first,
-              "type that names a local type defined from a local variable, in a parallel "
-              "function, is not supported: its definition cannot move to file scope");
-        return;
-    }
     error_naming(a, at,
                  "type defined from local '%.*s' in a parallel function is not supported: "
-                 "its definition cannot move to file scope");
+                 "its definition cannot move to file scope",
+                 d->first,
+                 "type that names a local type defined from a local variable, in a parallel "
+                 "function, is not supported: its definition cannot move to file scope");
 }
 
 /* An array without a size left in a parallel function: localtypes.c
@@ -543,15 +545,12 @@ static void refuse_local_type(Analysis *a, const Decl *d)
 static void refuse_unsized(Analysis *a, const Declarator *dd)
 {
     int at = dd->init_first < 0 ? -1 : names_local(a, dd->init_first, dd->init_last);
-    if (at < 0) {
-        error(a, dd->name,
-              "array without a size in a parallel function is not supported here; "
-              "give its size");
-        return;
-    }
     error_naming(a, at,
                  "array without a size whose initializer names local '%.*s' at its top level, "
-                 "in a parallel function, is not supported; give its size");
+                 "in a parallel function, is not supported; give its size",
+                 dd->name,
+                 "array without a size in a parallel function is not supported here; "
+                 "give its size");
 }
 
 static void check_decl(Analysis *a, const Decl *d)

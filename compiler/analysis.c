@@ -492,34 +492,11 @@ int analysis_saves(const Analysis *a, int site, const Sym *s)
     return a->saves[((size_t)a->fn->nlocals + 1) * (size_t)site + (size_t)s->index];
 }
 
-/* Does a declarator of a local refer to another local (a variable-length
- * array, or a type taken from a local)? */
-static int depends_on_local(const Analysis *a, const Decl *d, const Declarator *dd)
-{
-    for (int i = d->spec_first; i < d->spec_last; i++)
-        if (sym_is_auto(tok(a, i)->sym))
-            return i;
-    for (int i = dd->first; i < dd->last; i++)
-        if (i != dd->name && sym_is_auto(tok(a, i)->sym))
-            return i;
-    return -1;
-}
-
 /* The first token of [first, last) that names a local variable or
  * function of the function, or a typedef name it defines, or -1. */
 static int names_local(const Analysis *a, int first, int last)
 {
-    for (int i = first; i < last; i++) {
-        const Sym *s = tok(a, i)->sym;
-        if (!s || tok(a, i)->declares)
-            continue;
-        if (s->is_local && (s->kind == SYM_VAR || s->kind == SYM_FUNC))
-            return i;
-        if (s->kind == SYM_TYPEDEF && s->decl && s->decl->name >= a->fn->first &&
-            s->decl->name < a->fn->last)
-            return i;
-    }
-    return -1;
+    return scope_names_local(a->u, a->fn, first, last, SCOPE_ANY | SCOPE_TYPEDEF | SCOPE_USES);
 }
 
 /* A typedef or a struct, union or enum definition left in a parallel
@@ -568,7 +545,7 @@ static void check_decl(Analysis *a, const Decl *d)
         const Declarator *dd = d->decls[i];
         if (!sym_is_auto(dd->sym))
             continue;
-        int at = depends_on_local(a, d, dd);
+        int at = scope_type_names_local(a->u, dd, SCOPE_AUTO);
         if (at >= 0)
             error(a, at,
                   "variable-length array or type that depends on a local variable "

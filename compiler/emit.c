@@ -376,12 +376,6 @@ int tok_match(const Unit *u, int i)
     return u->ntoks - 1;
 }
 
-int sym_is_auto(const Sym *s)
-{
-    return s && s->is_local && s->kind == SYM_VAR &&
-           !(s->storage & (SC_STATIC | SC_EXTERN | SC_TYPEDEF));
-}
-
 void emit_tok_raw(Emit *e, int i)
 {
     const Token *t = &e->u->toks[i];

@@ -16,6 +16,7 @@
 
 #include "ast.h"
 #include "buf.h"
+#include "scope.h" /* sym_is_auto */
 
 /* How a reference to a local variable is written. */
 typedef enum {
@@ -105,7 +106,5 @@ int tok_is_func_name(const Unit *u, int i);
 int tok_kind(const Unit *u, int i);
 /* Index of the token closing the bracket ( [ or { opened at i. */
 int tok_match(const Unit *u, int i);
-/* Is s an automatic local variable of the function (lives in the frame)? */
-int sym_is_auto(const Sym *s);
 
 #endif

@@ -227,7 +227,7 @@ static int blocks(const Ctx *c, int i)
     const Sym *s = t->sym;
     if (t->declares)
         return 0;
-    if (s && s->is_local && (s->kind == SYM_VAR || s->kind == SYM_FUNC))
+    if (scope_is_local(c->u, c->fn, i, SCOPE_ANY))
         return 1;
     if (is_local_type_name(c, s) && !find_rename(c, s))
         return 1;
@@ -475,12 +475,7 @@ static void rewrite_in_place(const Ctx *c, Splices *es)
 
 static int names_local_var(const Ctx *c, int first, int last)
 {
-    for (int i = first; i < last; i++) {
-        const Sym *s = c->u->toks[i].sym;
-        if (s && s->is_local && (s->kind == SYM_VAR || s->kind == SYM_FUNC))
-            return 1;
-    }
-    return 0;
+    return scope_names_local(c->u, c->fn, first, last, SCOPE_ANY) >= 0;
 }
 
 /* Token i as the text at file scope: renamed if its type moved there. */
@@ -676,10 +671,7 @@ static int size_array(const Ctx *c, const Declarator *dd, Splices *es)
 
 static int names_auto(const Ctx *c, int first, int last)
 {
-    for (int i = first; i < last; i++)
-        if (sym_is_auto(c->u->toks[i].sym))
-            return 1;
-    return 0;
+    return scope_names_local(c->u, c->fn, first, last, SCOPE_AUTO) >= 0;
 }
 
 /* Is the use of s at token i one that needs its array type: &v,

@@ -184,23 +184,6 @@ static int local_type(const Check *c, const Sym *s)
     return 0;
 }
 
-/* Does the declaration of local s name another local (a variable-length
- * array's size, a typeof)? A helper at file scope cannot. */
-static int depends_on_local(const Check *c, const Sym *s)
-{
-    const Declarator *dd = s->decl;
-    const Decl *d = dd ? dd->parent : NULL;
-    if (!d)
-        return 0;
-    for (int i = d->spec_first; i < d->spec_last; i++)
-        if (sym_is_auto(c->u->toks[i].sym))
-            return 1;
-    for (int i = dd->first; i < dd->last; i++)
-        if (i != dd->name && sym_is_auto(c->u->toks[i].sym))
-            return 1;
-    return 0;
-}
-
 /* Every local of the function the body names must have a type known at
  * file scope; reported once per name. */
 static void check_captures(Check *c, const Loop *lp)
@@ -211,7 +194,9 @@ static void check_captures(Check *c, const Loop *lp)
         if (kind(c->u, i) != TK_IDENT || !loops_is_capture(lp, s))
             continue;
         int local = local_type(c, s);
-        int vla = !local && depends_on_local(c, s);
+        /* a variable-length array's size, a typeof: the helper at file
+         * scope cannot name it */
+        int vla = !local && scope_type_names_local(c->u, s->decl, SCOPE_AUTO) >= 0;
         if (!local && !vla)
             continue;
         int seen = 0;

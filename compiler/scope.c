@@ -1,4 +1,5 @@
-/* scope.c: name interning (FNV-1a, chained hash) and the scope undo log. */
+/* scope.c: name interning (FNV-1a, chained hash), the scope undo log, and
+ * which tokens name a function's locals. */
 #include "scope.h"
 
 #include <stdlib.h>
@@ -97,4 +98,46 @@ void scope_bind(Scopes *sc, Name *name, Sym *sym)
     }
     name->sym = sym;
     name->depth = sc->depth;
+}
+
+int sym_is_auto(const Sym *s)
+{
+    return s && s->is_local && s->kind == SYM_VAR &&
+           !(s->storage & (SC_STATIC | SC_EXTERN | SC_TYPEDEF));
+}
+
+int scope_is_local(const Unit *u, const Func *fn, int i, unsigned rules)
+{
+    const Token *t = &u->toks[i];
+    const Sym *s = t->sym;
+    if (!s || ((rules & SCOPE_USES) && t->declares))
+        return 0;
+    if (sym_is_auto(s))
+        return (rules & SCOPE_AUTO) != 0;
+    if (s->is_local && s->kind == SYM_VAR)
+        return (rules & SCOPE_STATIC) != 0;
+    if (s->is_local && s->kind == SYM_FUNC)
+        return (rules & SCOPE_FUNC) != 0;
+    return (rules & SCOPE_TYPEDEF) && s->kind == SYM_TYPEDEF && s->decl &&
+           s->decl->name >= fn->first && s->decl->name < fn->last;
+}
+
+int scope_names_local(const Unit *u, const Func *fn, int first, int last, unsigned rules)
+{
+    for (int i = first; i < last; i++)
+        if (scope_is_local(u, fn, i, rules))
+            return i;
+    return -1;
+}
+
+int scope_type_names_local(const Unit *u, const Declarator *dd, unsigned rules)
+{
+    const Decl *d = dd ? dd->parent : NULL;
+    if (!d)
+        return -1;
+    int at = scope_names_local(u, NULL, d->spec_first, d->spec_last, rules);
+    for (int i = dd->first; at < 0 && i < dd->last; i++)
+        if (i != dd->name && scope_is_local(u, NULL, i, rules))
+            at = i;
+    return at;
 }

@@ -21,6 +21,23 @@ static void error(Analysis *a, int at, const char *msg)
     a->errors++;
 }
 
+/* Where the user wrote the local at token i: in the helper of a
+ * cilk_for or cilk_scope body, loops.c writes a local the body captures
+ * as (*cilkc_c_N->NAME) in NAME's place (put_captured), and the user's
+ * token is NAME, at the `(`. Returns the token to report at; *name: the
+ * one that names the local. */
+static int user_token(const Analysis *a, int i, int *name)
+{
+    *name = i;
+    const Token *t = tok(a, i);
+    if (!a->u->rewritten || t->len < 8 || strncmp(a->u->buf + t->off, "cilkc_c_", 8) != 0 ||
+        kind(a, i - 2) != TK_LPAREN || kind(a, i - 1) != TK_STAR || kind(a, i + 1) != TK_ARROW ||
+        kind(a, i + 2) != TK_IDENT || kind(a, i + 3) != TK_RPAREN)
+        return i;
+    *name = i + 2;
+    return i - 2;
+}
+
 /* An error naming the local at token local (fmt's one %.*s), or, with
  * no such local (-1), the message plain at token at. */
 static void error_naming(Analysis *a, int local, const char *fmt, int at, const char *plain)
@@ -28,7 +45,8 @@ static void error_naming(Analysis *a, int local, const char *fmt, int at, const 
     if (local < 0)
         error(a, at, plain);
     else {
-        diag_error(a->d, a->u, local, fmt, tok(a, local)->len, a->u->buf + tok(a, local)->off);
+        int name, pos = user_token(a, local, &name);
+        diag_error(a->d, a->u, pos, fmt, tok(a, name)->len, a->u->buf + tok(a, name)->off);
         a->errors++;
     }
 }
@@ -545,9 +563,9 @@ static void check_decl(Analysis *a, const Decl *d)
         const Declarator *dd = d->decls[i];
         if (!sym_is_auto(dd->sym))
             continue;
-        int at = scope_type_names_local(a->u, dd, SCOPE_AUTO);
+        int name, at = scope_type_names_local(a->u, dd, SCOPE_AUTO);
         if (at >= 0)
-            error(a, at,
+            error(a, user_token(a, at, &name),
                   "variable-length array or type that depends on a local variable "
                   "in a parallel function is not supported here (a variable-length array "
                   "is, outside loops, in a function without goto, with neither its address "

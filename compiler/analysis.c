@@ -595,22 +595,33 @@ static void check_node(Node *n, void *arg)
         check_inlet_call(arg, n);
 }
 
-static void check_func(Analysis *a)
+static void check_head(Analysis *a)
 {
     const Func *fn = a->fn;
     if (fn->is_knr)
         error(a, fn->decl->first, "parallel function with a K&R parameter list is not supported");
     if (fn->is_variadic)
         error(a, fn->decl->first, "variadic parallel function is not supported");
-    for (int i = fn->first; i < fn->last; i++)
+}
+
+/* The first label address (&&label) in tokens [first, last). */
+static void check_label_addresses(Analysis *a, int first, int last)
+{
+    for (int i = first; i < last; i++)
         if (kind(a, i) == TK_ANDAND && kind(a, i + 1) == TK_IDENT &&
-            (i == fn->first || kind(a, i - 1) == TK_LPAREN || kind(a, i - 1) == TK_ASSIGN ||
+            (i == first || kind(a, i - 1) == TK_LPAREN || kind(a, i - 1) == TK_ASSIGN ||
              kind(a, i - 1) == TK_COMMA))
             if (!tok(a, i + 1)->sym) {
                 error(a, i, "label address (&&label) in a parallel function is not supported");
                 break;
             }
-    analysis_walk(fn->body, check_node, a);
+}
+
+static void check_func(Analysis *a)
+{
+    check_head(a);
+    check_label_addresses(a, a->fn->first, a->fn->last);
+    analysis_walk(a->fn->body, check_node, a);
 }
 
 /* Is token i a `#pragma omp ...` line? */
@@ -675,6 +686,103 @@ static void check_results(Analysis *a)
             a->errors++;
         }
     }
+}
+
+/* ---- The serial elision's refusals ----
+ *
+ * A program is accepted by every mode or refused by every mode with the
+ * same error, though the serial elision copies parallel functions as they
+ * are: it refuses here what check_func and check_results refuse in the
+ * other modes, where they do. There, loops.c has made each cilk_for's and
+ * cilk_scope's body a function of its own first (the helper), a parallel
+ * one when the body spawns, syncs, aborts or holds a cilk_scope, and the
+ * function around it is parallel when it does so outside the bodies (or
+ * is a `cilk main`): the checks run on each such region apart, innermost
+ * first, as the helpers come before the function in the other modes'
+ * output. A plain C function, and a body that becomes a plain helper, is
+ * not checked: it is not checked there either. */
+
+static int is_construct(const Node *n) { return n->kind == N_CILK_FOR || n->kind == N_SCOPE; }
+
+/* Would the region n (top: a function's body; else a construct's body)
+ * be lowered as a parallel function? A cilk_scope makes its function
+ * parallel (loops.c, make_parallel); a cilk_for does not. */
+static int region_parallel(const Node *n, int top)
+{
+    if (!n || (!top && n->kind == N_CILK_FOR))
+        return 0;
+    if ((!top && n->kind == N_SCOPE) || n->kind == N_SPAWN || n->kind == N_SYNC ||
+        n->kind == N_ABORT)
+        return 1;
+    for (int i = 0; n->kind == N_DECL && i < n->decl->ndecls; i++)
+        if (n->decl->decls[i]->spawn)
+            return 1;
+    for (int i = 0; i < n->nkids; i++)
+        if (region_parallel(n->kids[i], 0))
+            return 1;
+    return region_parallel(n->init, 0) || region_parallel(n->body, 0) || region_parallel(n->els, 0);
+}
+
+/* analysis_walk over the region n: not into the bodies of the constructs
+ * in it (a cilk_for's first clause stays in the region). */
+static void walk_region(Node *n, int top, void (*visit)(Node *n, void *arg), void *arg)
+{
+    if (!n)
+        return;
+    if (!top && is_construct(n)) {
+        walk_region(n->init, 0, visit, arg);
+        return;
+    }
+    visit(n, arg);
+    for (int i = 0; i < n->nkids; i++)
+        walk_region(n->kids[i], 0, visit, arg);
+    walk_region(n->init, 0, visit, arg);
+    walk_region(n->body, 0, visit, arg);
+    walk_region(n->els, 0, visit, arg);
+}
+
+static void refuse_region(Analysis *a, Node *n, int top);
+
+/* The regions of the constructs directly in region n. */
+static void refuse_inner(Analysis *a, Node *n, int top)
+{
+    if (!n)
+        return;
+    if (!top && is_construct(n)) {
+        refuse_region(a, n->body, 0);
+        return;
+    }
+    for (int i = 0; i < n->nkids; i++)
+        refuse_inner(a, n->kids[i], 0);
+    refuse_inner(a, n->init, 0);
+    refuse_inner(a, n->body, 0);
+    refuse_inner(a, n->els, 0);
+}
+
+static void refuse_region(Analysis *a, Node *n, int top)
+{
+    refuse_inner(a, n, top);
+    if (!region_parallel(n, top) && !(top && a->fn->is_cilk && !strcmp(a->fn->sym->name, "main")))
+        return;
+    int errors = a->errors;
+    if (top)
+        check_head(a);
+    check_label_addresses(a, top ? a->fn->first : n->first, n->last);
+    walk_region(n, 1, check_node, a);
+    if (a->errors > errors)
+        return;
+    a->nspawns = 0;
+    walk_region(n, 1, collect_site, a);
+    check_results(a);
+}
+
+int analysis_refuse_serial(const Unit *u, const Func *fn, Diag *d)
+{
+    Analysis a = {.u = u, .fn = fn, .d = d};
+    refuse_region(&a, fn->body, 1);
+    int errors = a.errors;
+    analysis_free(&a);
+    return errors;
 }
 
 int analyze_func(const Unit *u, const Func *fn, Diag *d, Analysis *a)

@@ -39,6 +39,11 @@ typedef struct {
  * number of errors (then a holds nothing to use). */
 int analyze_func(const Unit *u, const Func *fn, Diag *d, Analysis *a);
 void analysis_free(Analysis *a);
+/* Serial mode: report what the other modes' lowering refuses in fn, or
+ * in the bodies of its cilk_for and cilk_scope that they lower as
+ * parallel functions (analysis.c says which), so that every mode accepts
+ * the same programs. Returns the number of errors. */
+int analysis_refuse_serial(const Unit *u, const Func *fn, Diag *d);
 /* Continuation mode: report each `#pragma omp` in a's function. Its
  * clauses name locals that the slow clone keeps in the frame, and its loop
  * header is rewritten, so OpenMP would see neither. Returns a->errors. */

@@ -768,10 +768,8 @@ static void put_count(Writer *w, const Loop *lp)
     put(w, " : 0");
 }
 
-/* Is dd's type a type name or a typeof, which floating_var cannot read?
- * (8 and 9 below are GCC's and clang's real_type_class and
- * complex_type_class.) */
-static int named_type(const Unit *u, const Declarator *dd)
+/* loops_check reads the other types (floating_var). */
+int loops_named_type(const Unit *u, const Declarator *dd)
 {
     for (int i = dd->parent->spec_first; i < dd->parent->spec_last; i++)
         if (kind(u, i) == TK_TYPEDEF_NAME || kind(u, i) == TK_IDENT || kind(u, i) == TK_TYPEOF)
@@ -785,12 +783,8 @@ static void put_call(Writer *w, const Loop *lp)
     const char *v = loops_var_name(lp);
     put(w, "{");
     put_range(w, lp->n->init->first, lp->n->init->last);
-    if (named_type(w->u, lp->var))
-        put_fmt(w,
-                "\n_Static_assert(__builtin_classify_type(%s) != 8 && "
-                "__builtin_classify_type(%s) != 9, "
-                "\"the cilk_for loop variable must have an integer or pointer type\");",
-                v, v);
+    if (loops_named_type(w->u, lp->var))
+        put_fmt(w, "\n" LOOPS_VAR_ASSERT ";", v, v);
     put_fmt(w, "\nstruct cilkc_for_%d cilkc_c_%d = {", n, n);
     for (int i = 0; i < w->ncaps; i++)
         put_fmt(w, "%s &%s", i ? "," : "", w->caps[i]->name);

@@ -32,6 +32,16 @@ int loops_lower(const Unit *u, StealMode mode, int *next, Buf *out);
  * they need no reducer views of their own (cilkrt_task_push_ordered). */
 int loops_is_ordered(const char *name);
 
+/* Is the type of a cilk_for's loop variable dd a type name or a typeof,
+ * which loops_check cannot read? Then cc checks it is not floating, at
+ * the loop, in every mode (loops.c's helper, lower_serial.c's elision),
+ * with LOOPS_VAR_ASSERT (its two %s: the variable; 8 and 9 are GCC's
+ * and clang's real_type_class and complex_type_class). */
+int loops_named_type(const Unit *u, const Declarator *dd);
+#define LOOPS_VAR_ASSERT                                                                           \
+    "_Static_assert(__builtin_classify_type(%s) != 8 && __builtin_classify_type(%s) != 9, "        \
+    "\"the cilk_for loop variable must have an integer or pointer type\")"
+
 /* Is the text of a #pragma line `#pragma cilk ...`? */
 int loops_is_cilk_pragma(const char *text, size_t len);
 

@@ -928,6 +928,8 @@ int lower_unit(const Unit *u, StealMode mode, int workspan, Diag *d, Buf *out)
                 lower_copy_bytes(&L, pos, (size_t)fn->byte_last, &t);
             if (cilk5_export(&L, fn))
                 resume_position(&L, fn);
+        } else if (mode == STEAL_SERIAL) { /* it may hold a cilk_for */
+            serial_func(&L, fn, pos, &t);
         } else {
             continue;
         }

@@ -2,8 +2,10 @@
  * lower_serial.c: the serial elision (--steal=serial, DESIGN §4): the
  * input's bytes with the Cilk words deleted, no runtime at all. lower.c's
  * lower_unit copies every function through lower_copy_bytes, which asks
- * serial_replacement for each word; here too are the two places where
- * deleting words is not enough: a `cilk main` and a void child's inlet.
+ * serial_replacement for each word; here too are the places where
+ * deleting words is not enough: a `cilk main`, a void child's inlet, a
+ * cilk_for whose loop variable cc must check, and the other modes'
+ * refusals (analysis_refuse_serial).
  */
 #include "lower_impl.h"
 
@@ -82,13 +84,57 @@ static void serial_void_inlet(Node *n, void *arg)
     c->pos = (size_t)(tok(L, n->last - 1)->off + tok(L, n->last - 1)->len);
 }
 
-/* Serial mode: the elision of parallel or `cilk` function fn, copied from
- * pos through its end. */
+/* Serial mode: a cilk_for whose loop variable has a type name or a
+ * typeof for its type (loops_named_type), which the other modes' helper
+ * asserts is not floating, at the loop's line (loops.c, put_call): the
+ * same assertion, in the condition, so that every mode refuses the same
+ * loops with the same message. `cilk_for (real x = 0; x < n; ...)`
+ * becomes
+ *
+ *   for (real x = 0; (__extension__ ({
+ *   #line L
+ *   _Static_assert(...x...); }),
+ *   #line L
+ *                        x < n); ...)
+ *
+ * with the condition back at its line and column. */
+static void serial_cilk_for(SerialCopy *c, const Node *n)
+{
+    Lower *L = c->L;
+    const Declarator *v = n->init && n->init->kind == N_DECL ? n->init->decl->decls[0] : NULL;
+    if (!v || !v->sym || n->e.first >= n->e.last || !loops_named_type(L->u, v))
+        return;
+    const Token *loop = tok(L, n->first), *cond = tok(L, n->e.first);
+    lower_copy_bytes(L, c->pos, (size_t)cond->off, c->t);
+    emit_str(&L->e, "(__extension__ ({");
+    emit_line_directive(&L->e, loop->line, loop->file ? loop->file : L->u->name);
+    emit_fmt(&L->e, LOOPS_VAR_ASSERT "; }),", v->sym->name, v->sym->name);
+    emit_line_directive(&L->e, cond->line, cond->file ? cond->file : L->u->name);
+    for (int col = 1; col < cond->col; col++)
+        buf_puts(L->e.out, " ");
+    c->pos = (size_t)cond->off;
+    const Token *end = tok(L, n->e.last - 1);
+    lower_copy_bytes(L, c->pos, (size_t)(end->off + end->len), c->t);
+    emit_str(&L->e, ")");
+    c->pos = (size_t)(end->off + end->len);
+}
+
+static void serial_node(Node *n, void *arg)
+{
+    if (n->kind == N_CILK_FOR)
+        serial_cilk_for(arg, n);
+    else
+        serial_void_inlet(n, arg);
+}
+
+/* Serial mode: the elision of function fn, copied from pos through its
+ * end, after the refusals of the other modes (analysis_refuse_serial). */
 void serial_func(Lower *L, const Func *fn, size_t pos, int *t)
 {
+    L->errors += analysis_refuse_serial(L->u, fn, L->d);
     SerialCopy c = {L, pos, t};
     if (cilk5_is_main(fn))
         c.pos = serial_main(L, fn, c.pos, t);
-    analysis_walk(fn->body, serial_void_inlet, &c);
+    analysis_walk(fn->body, serial_node, &c);
     lower_copy_bytes(L, c.pos, (size_t)fn->byte_last, t);
 }

@@ -26,10 +26,13 @@
 #      tests/e2e/lib.sh). Every other run has the runtime's defaults:
 #      CILK_STEAL_POLICY, CILK_CHILD_HELP and CILK_PIN from the caller's
 #      environment are unset.
-# Every program in tests/corpus/errors/ must be rejected by cilkcc with a
+# Every program in tests/corpus/errors/ must be rejected by cilkcc in
+# every steal mode (the serial elision too: a program is accepted by all
+# three or refused by all three) with a
 # `NAME.cilkc:LINE:COL: error:` message on the line marked `expect-error:`,
 # matching the extended regex after the marker (case-insensitive), and a
-# non-zero exit status that is not a crash.
+# non-zero exit status that is not a crash; the first such message must
+# be the same in every mode.
 #
 # usage: tests/e2e/run.sh [--sanitize=asan|tsan | --elision-only] [NAME...]
 #   NAME selects programs by name (e.g. fib, form_compound, linkage).
@@ -224,22 +227,26 @@ check_error() {
     marker=$(grep -n 'expect-error:' "$src" | head -n 1)
     line=${marker%%:*}
     pattern=$(printf '%s\n' "$marker" | sed -E 's/.*expect-error:[[:space:]]*//; s/[[:space:]]*\*\/.*$//')
-    for mode in continuation child; do
+    first=
+    for mode in continuation child serial; do
         out=$work/$(basename "$src").$mode.err
         # shellcheck disable=SC2086
         "$CILKCC" --steal="$mode" $EXTRA_CFLAGS -c "$src" -o "$work/error.o" > "$out" 2>&1
         rc=$?
+        message=$(grep -m 1 -E "$(basename "$src"):$line:[0-9]+: error: " "$out")
         if [ $rc -eq 0 ]; then
             fail "$name mode=$mode: accepted, expected an error on line $line"
         elif [ $rc -ge 128 ]; then
             fail "$name mode=$mode: cilkcc crashed (status $rc)"
-        elif ! grep -E "$(basename "$src"):$line:[0-9]+: error: " "$out" |
-                grep -q -i -E "$pattern"; then
+        elif ! printf '%s\n' "$message" | grep -q -i -E "$pattern"; then
             fail "$name mode=$mode: no \`$(basename "$src"):$line:COL: error:\` matching /$pattern/"
             head -5 "$out" | sed 's/^/    /'
+        elif [ -n "$first" ] && [ "$message" != "$first" ]; then
+            fail "$name mode=$mode: not the continuation mode's message: $message"
         else
             pass
         fi
+        [ -n "$first" ] || first=$message
     done
 }
 

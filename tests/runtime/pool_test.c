@@ -826,9 +826,25 @@ Test(pool, idle_workers_make_no_malloc_arena, .timeout = 60)
  * on this worker spawns nothing, so the other worker, woken with
  * cilkrt_wake_for_push, always finds nothing. Each round waits for the
  * other worker to sleep and listen, reports a take-back 0 s or 2 s after
- * a (made-up) wake-up with cilkrt_wake_paid_ns 1 s, wakes it, and notes
- * its next sleep. Before the change every such sleep was deaf. */
+ * a (made-up) wake-up with cilkrt_wake_paid_ns 1 s, wakes it once, and
+ * notes its next sleep. Before the change every such sleep was deaf.
+ *
+ * Only the rounds may wake the other worker: a sleep that something else
+ * ends can come and go while this worker is off its CPU, and the rounds
+ * then note the sleep after it. The root call's own wake-up is such a
+ * thing (inject.c, enqueue: it wakes every sleeper, deaf ones too, after
+ * the call is queued, so a worker may already run the call): it once
+ * ended round 1's deaf sleep at once, and round 1 saw the listening sleep
+ * after it. So the call is posted, and the rounds start only when the
+ * posting thread says the wake-up is over. The timed sleep is long (its
+ * first deaf sleep lasts 8 s) so that no timeout ends a sleep either. */
 #define MISS_ROUNDS 4
+
+struct miss {
+    atomic_int posted; /* the root call's wake-up is over */
+    atomic_int done;
+    int state[MISS_ROUNDS];
+};
 
 static int wait_for_next_sleep(worker *other)
 {
@@ -848,31 +864,39 @@ static uint64_t monotonic_ns(void)
 static void miss_rounds(cilkrt_worker *self, void *arg)
 {
     worker *me = worker_of(self), *other = cilkrt_pool[1 - self->id];
-    int *state = arg;
+    struct miss *m = arg;
+    while (!atomic_load(&m->posted))
+        sched_yield();
     for (int k = 0; k < MISS_ROUNDS; k++) {
         while (wait_for_next_sleep(other) != CILKRT_ASLEEP)
             cilkrt_wake(other); /* end a deaf sleep at once */
         int quick = k % 2 == 0;
         me->share_woken = other;
         me->share_woken_at = monotonic_ns() - (quick ? 0 : 2000000000u);
-        cilkrt_wake_taken_back(me);
-        while (atomic_load(&other->sleeping) == CILKRT_ASLEEP)
-            cilkrt_wake_for_push(me); /* (until it has counted itself a sleeper) */
+        cilkrt_wake_taken_back(me); /* (clears share_woken) */
+        /* one wake-up: it may not have counted itself a sleeper yet */
+        while (me->share_woken != other)
+            cilkrt_wake_for_push(me);
+        me->share_woken = NULL;
         while (atomic_load(&other->sleeping) == CILKRT_WOKEN_BY_PUSH)
             sched_yield(); /* until it runs */
-        state[k] = wait_for_next_sleep(other);
+        m->state[k] = wait_for_next_sleep(other);
     }
+    atomic_store(&m->done, 1);
 }
 
 Test(pool, a_miss_is_unpaid_only_after_a_quick_take_back, .timeout = 60)
 {
     setenv("CILK_NWORKERS", "2", 1);
-    cilkrt_sleep_ns = 8L * 1000000000L;
+    cilkrt_sleep_ns = 64L * 1000000000L;
     cilkrt_wake_paid_ns = 1000000000L;
-    int state[MISS_ROUNDS] = {0};
-    cilkrt_root_call(miss_rounds, state);
+    struct miss m = {0};
+    cilkrt_inject_post(miss_rounds, &m);
+    atomic_store(&m.posted, 1);
+    while (!atomic_load(&m.done))
+        sched_yield();
     for (int k = 0; k < MISS_ROUNDS; k++)
-        cr_expect_eq(state[k], k % 2 == 0 ? CILKRT_DEAF : CILKRT_ASLEEP,
+        cr_expect_eq(m.state[k], k % 2 == 0 ? CILKRT_DEAF : CILKRT_ASLEEP,
                      "round %d: after a %s take-back the next sleep is %s", k + 1,
                      k % 2 == 0 ? "quick" : "late", k % 2 == 0 ? "deaf" : "listening");
 }

@@ -2,7 +2,7 @@
 # bench/run.sh: run the benchmarks and write the tables, the CSV and the plots.
 #
 #   bench/run.sh [--quick] [--runs N] [--fair-runs N] [--bin DIR] [--docs DIR]
-#                [--only "NAME..."]
+#                [--only "NAME..."] [--seed N]
 #
 # --only runs those benchmarks alone (with --docs elsewhere, so that the
 # tables of docs/ stay those of a whole run); the name "fair" selects the
@@ -27,6 +27,9 @@
 # for little bench time); the
 # configurations of a benchmark alternate within a round, and rounds
 # repeat, so a slow spell of the (shared) machine hits all of them alike.
+# Each round runs them in its own shuffled order, drawn from --seed N
+# (default 1; shuffled, below), so that no configuration always follows
+# the same one.
 # Each program times its own computation (bench/common/bench.h) and
 # reports its peak RSS; cilkc runs also print the runtime's statistics
 # (CILK_STATS=1). Every run's result line must equal the serial one.
@@ -58,6 +61,7 @@ fair_runs=31 # 11 took 85 s (2026-12-02); with the VM's two speeds, knapsack
 bin=build/bench
 docs=docs
 only=
+seed=1
 while [ $# -gt 0 ]; do
     case $1 in
     --quick) quick=1 ;;
@@ -66,11 +70,16 @@ while [ $# -gt 0 ]; do
     --bin) bin=$2; shift ;;
     --docs) docs=$2; shift ;;
     --only) only=$2; shift ;;
-    *) echo "usage: bench/run.sh [--quick] [--runs N] [--fair-runs N] [--bin DIR] [--docs DIR] [--only \"NAME...\"]" >&2
+    --seed) seed=$2; shift ;;
+    *) echo "usage: bench/run.sh [--quick] [--runs N] [--fair-runs N] [--bin DIR] [--docs DIR] [--only \"NAME...\"] [--seed N]" >&2
         exit 2 ;;
     esac
     shift
 done
+if ! [[ $seed =~ ^[0-9]{1,10}$ ]] || [ "$seed" -gt 4294967295 ]; then
+    echo "bench/run.sh: --seed $seed: expected an integer from 0 to 4294967295" >&2
+    exit 2
+fi
 
 # The document's generated sections must be whole before anything runs: a
 # BEGIN marker without its END would lose the rest of the document when the
@@ -152,11 +161,14 @@ sweep_raw=$results/sweep-raw.csv
 fair_raw=$results/fair-raw.csv
 # A run without the main programs (--only fair) keeps their raw file: the
 # fair fight's goals pair the rounds of the runs docs/bench.csv summarizes.
+# A row's slot is its place in its round's order (1 first), seed the
+# --seed that drew the order (shuffled): the run can be repeated, and a
+# figure read against the order.
 if [ -n "$benches" ]; then
-    echo "bench,size,config,P,run,status,time_s,maxrss_kb,spawns,steals,peak_live,cpu_s" > "$raw"
-    echo "n,config,P,run,status,time_s,maxrss_kb,spawns,steals,peak_live,cpu_s" > "$sweep_raw"
+    echo "bench,size,config,P,run,status,time_s,maxrss_kb,spawns,steals,peak_live,cpu_s,slot,seed" > "$raw"
+    echo "n,config,P,run,status,time_s,maxrss_kb,spawns,steals,peak_live,cpu_s,slot,seed" > "$sweep_raw"
 fi
-echo "bench,size,config,P,run,status,time_s,maxrss_kb,spawns,steals,peak_live,cpu_s" > "$fair_raw"
+echo "bench,size,config,P,run,status,time_s,maxrss_kb,spawns,steals,peak_live,cpu_s,slot,seed" > "$fair_raw"
 
 # The runtime's statistics (CILK_STATS=1, format in docs/runtime.md):
 # prints "spawns steals peak_live" from the totals, "-" where absent.
@@ -281,15 +293,59 @@ combos() {
     return 0
 }
 
-# run_rounds RAW RUNS SHORT_RUNS SIZE_FN COMBOS_FN NAME...: rounds, each
-# running every configuration of every NAME once and appending its rows to
-# RAW, RUNS rounds for each NAME (SHORT_RUNS for a short one); the
-# starting configuration rotates from round to round. A row's run column
-# is its round: fair.awk pairs two configurations' runs by it.
+# mix X: sets mixed to a 32-bit integer hash of X (0 <= X < 2^32;
+# Mueller's, two multiply-xorshift rounds): every output bit depends on
+# every input bit. The products stay below 2^59: shell arithmetic, no
+# overflow. (A variable, not an echo: no subshell per draw.)
+mix() {
+    local x=$1
+    x=$(( (((x >> 16) ^ x) * 0x45d9f3b) & 0xffffffff ))
+    x=$(( (((x >> 16) ^ x) * 0x45d9f3b) & 0xffffffff ))
+    mixed=$(( (x >> 16) ^ x ))
+}
+
+# shuffled KEY LINE...: the LINEs, one a line, in an order drawn from the
+# seed and KEY (section, program, round): a Fisher-Yates shuffle whose
+# k-th draw is mix(hash(seed, KEY) + k). The same seed and KEY give the
+# same order on any machine (no $RANDOM, whose generator changed between
+# bash versions); another round, another order, independent of the last.
+#
+# Why shuffle: the configurations used to run in one cyclic order, rotated
+# by one each round, so each always ran right after the same one (child
+# at P = 1 after continuation at P = 2 in the fair fight). On this VM a
+# process can land in a slow state (10-15 % slower for its whole life);
+# child P = 1 runs were slow in 22-24 of 31 rounds in three benches, the
+# serial elision's in 6-17. Whatever causes it, a fixed order turns any
+# effect of the previous run into a difference between configurations.
+shuffled() {
+    local h=$seed key=$1 i j c t mixed
+    shift
+    local a=("$@")
+    for ((i = 0; i < ${#key}; i++)); do
+        printf -v c '%d' "'${key:i:1}"
+        mix $((h ^ c))
+        h=$mixed
+    done
+    for ((i = ${#a[@]} - 1; i > 0; i--)); do
+        mix $(( (h + i) & 0xffffffff ))
+        j=$((mixed % (i + 1)))
+        t=${a[i]} a[i]=${a[j]} a[j]=$t
+    done
+    [ ${#a[@]} -gt 0 ] && printf '%s\n' "${a[@]}"
+    return 0
+}
+
+# run_rounds SECTION RAW RUNS SHORT_RUNS SIZE_FN COMBOS_FN NAME...: rounds,
+# each running every configuration of every NAME once and appending its
+# rows to RAW, RUNS rounds for each NAME (SHORT_RUNS for a short one); a
+# round runs a NAME's configurations in its own order (shuffled, keyed by
+# SECTION, NAME and the round). A row's run column is its round: fair.awk
+# pairs two configurations' runs by it.
 run_rounds() {
-    local raw=$1 nruns=$2 short_runs=$3 size_fn=$4 combos_fn=$5 round name size n i combo config p list
+    local section=$1 raw=$2 nruns=$3 short_runs=$4 size_fn=$5 combos_fn=$6
+    local round name size n i combo config p list
     local last=0
-    shift 5
+    shift 6
     [ $# = 0 ] && return
     for name in "$@"; do
         n=$(runs_of "$name" "$nruns" "$short_runs")
@@ -300,13 +356,13 @@ run_rounds() {
         for name in "$@"; do
             size=$($size_fn "$name")
             [ "$round" -gt "$(runs_of "$name" "$nruns" "$short_runs")" ] && continue
-            mapfile -t list < <($combos_fn "$name")
+            mapfile -t list < <(shuffled "$section:$name:$round" $($combos_fn "$name"))
             n=${#list[@]}
             for i in $(seq 0 $((n - 1))); do
-                combo=${list[$(((i + round - 1) % n))]}
+                combo=${list[$i]}
                 config=${combo%:*}
                 p=${combo#*:}
-                echo "$name,$size,$config,$p,$round,$(run_one "$name" "$config" "$p" "$size" "$round")" >> "$raw"
+                echo "$name,$size,$config,$p,$round,$(run_one "$name" "$config" "$p" "$size" "$round"),$((i + 1)),$seed" >> "$raw"
             done
         done
     done
@@ -337,7 +393,7 @@ fair_combos() {
 }
 
 start=$(date +%s)
-echo "bench: $( [ $quick = 1 ] && echo quick || echo full ) run, $runs runs per configuration, P in $workers" >&2
+echo "bench: $( [ $quick = 1 ] && echo quick || echo full ) run, $runs runs per configuration, P in $workers, order seed $seed" >&2
 short=
 goal=
 for name in $benches; do
@@ -350,7 +406,7 @@ short_note=
 [ -n "$goal" ] && short_note="${short_note:- (}${short:+; }$((runs * goal_factor)) for$goal"
 [ -n "$short_note" ] && short_note="$short_note)"
 
-run_rounds "$raw" "$runs" $((runs * short_factor)) size_of combos $benches
+run_rounds main "$raw" "$runs" $((runs * short_factor)) size_of combos $benches
 
 # Spawn loop: peak memory against the number of pending spawns (with the
 # spawn loop among the benchmarks).
@@ -362,10 +418,12 @@ done
 [ -z "$sweep" ] && sweep_runs=0
 for round in $(seq 1 $sweep_runs); do
     for n in $sweep; do
-        for config in $sweep_configs; do
+        i=0
+        for config in $(shuffled "sweep:$n:$round" $sweep_configs); do
             p=$sweep_p
             [ $config = serial ] && p=1
-            echo "$n,$config,$p,$round,$(run_one spawnloop "$config" "$p" "$n" "$round")" >> "$sweep_raw"
+            i=$((i + 1))
+            echo "$n,$config,$p,$round,$(run_one spawnloop "$config" "$p" "$n" "$round"),$i,$seed" >> "$sweep_raw"
         done
     done
 done
@@ -376,7 +434,7 @@ if [ -n "$fair_benches" ]; then
     for name in $fair_benches; do
         make_ref "$name" "$(fair_size_of "$name")"
     done
-    run_rounds "$fair_raw" $fair_runs $fair_runs fair_size_of fair_combos $fair_benches
+    run_rounds fair "$fair_raw" $fair_runs $fair_runs fair_size_of fair_combos $fair_benches
 fi
 elapsed=$(( $(date +%s) - start ))
 fair_elapsed=$(( $(date +%s) - fair_start ))
@@ -428,6 +486,7 @@ fair_table=$results/fair-table.md
     echo "(a load above $ncpu means other work shared the cores: read the times with that in mind)."
     echo "Times in ms: median (min-max) of the runs; the programs time their computation only."
     echo "The P = 1 runs of a round share one CPU (taskset), the next round the next CPU."
+    echo "Each round runs a program's configurations in its own shuffled order (\`--seed $seed\`)."
     echo
     awk -F, -f "$here/table.awk" -v workers="$workers" -v ncpu="$ncpu" -v loops="$loop_benches" \
         "$summary"
@@ -478,7 +537,8 @@ fair_times() {
         echo '`make bench` (full sizes'): $(fair_times "$fair_csv") in this run)$(
         [ -n "$only" ] && echo ", the fair fight alone (\`bench/run.sh $( [ $quick = 1 ] && echo "--quick ")--only \"$only\"\`)"),"
     echo "$fair_runs runs per configuration, configurations alternated (a round's P = 1 runs on one CPU,"
-    echo "the next round's on the next); the fair fight took $fair_elapsed s of the bench's $elapsed s;"
+    echo "the next round's on the next; each round in its own shuffled order, \`--seed $seed\`);"
+    echo "the fair fight took $fair_elapsed s of the bench's $elapsed s;"
     echo "load average at the end $load."
     echo "Times in ms, median (min-max): T1, T2 the computation's wall time at P = 1, 2;"
     echo "CPU the process's user + system time (all threads, start-up included)."

@@ -16,7 +16,10 @@
 #      CSV and the CILK_STEAL_POLICY=one runs, each round of a program one
 #      block of rows (its pairs), and stops, before running anything, when
 #      a generated section of docs/performance.md has lost its END marker
-#      (markers.awk);
+#      (markers.awk); each round runs a program's configurations in its
+#      own order drawn from --seed (default 1), the same order for the
+#      same seed, in no fixed cyclic order: here, in the main table (4)
+#      and in the sweep (5);
 #   4. the main table's short benchmarks run 3 times as often, and its
 #      plot is made without the spawn loop's sweep (run.sh --only on stub
 #      programs); a later --only fair pairs the rounds of their raw runs;
@@ -142,6 +145,72 @@ else
     fail=1
 fi
 
+# The run order (run.sh, shuffled): each round runs a program's
+# configurations in its own order, drawn from --seed (default 1). On the
+# fair-fight stubs, 6 rounds: no program keeps one cyclic order (some
+# configuration follows different ones in different rounds; the old
+# order, rotated by one each round, always had child:1 after cont:2);
+# the default run and --seed 1 run the same order, --seed 2 another;
+# the slot and seed columns say where a row ran and what drew the order;
+# a bad --seed is refused before anything runs.
+# order_varies RAW NAME CONFIG P RUN: the column numbers in RAW; true when
+# every program with two rounds or more changes its order between rounds
+# in a way no rotation does, and each row's slot is its place in its
+# round's block.
+order_varies() {
+    awk -F, -v nc="$2" -v cc="$3" -v pc="$4" -v rc="$5" '
+        NR == 1 { slot = NF - 1; next }
+        {
+            k = $nc SUBSEP $rc
+            if (k != last) { pos = 0; if (!(k in seen)) { seen[k] = 1; nr[$nc]++ } }
+            last = k
+            if ($slot != ++pos) bad = 1
+            seq[k] = seq[k] " " $cc ":" $pc
+        }
+        END {
+            for (k in seq) {
+                split(k, f, SUBSEP)
+                n = split(seq[k], c, " ")
+                for (i = 1; i <= n; i++) {
+                    id = f[1] SUBSEP c[i]
+                    s = c[i % n + 1]
+                    if (!(id in succ)) succ[id] = s
+                    else if (succ[id] != s) varies[f[1]] = 1
+                }
+            }
+            for (name in nr) if (nr[name] >= 2 && !(name in varies)) bad = 1
+            exit bad
+        }' "$1"
+}
+run_order() { # RAW: bench, config, P and run of each row, in the order run
+    cut -d, -f1,3-5 "$1"
+}
+ord=$build/stubs-order
+rm -rf "$ord" && mkdir -p "$ord/docs"
+cp "$stubs"/fib.* "$stubs"/nqueens.* "$stubs"/nqueens5.* "$stubs"/knapsack.* "$stubs"/uts.* "$ord/"
+order_run() { # NAME [--seed N]: a fair fight of 6 rounds, its raw CSV kept as NAME.csv
+    local name=$1
+    shift
+    printf '# perf\n' > "$ord/docs/performance.md"
+    bash bench/run.sh --quick --only fair --fair-runs 6 --bin "$ord" --docs "$ord/docs" "$@" \
+        > "$ord/$name.out" 2>&1 && cp "$ord/results/fair-raw.csv" "$ord/$name.csv"
+}
+if order_run default && order_run seed1 --seed 1 && order_run seed2 --seed 2 &&
+    order_varies "$ord/default.csv" 1 3 4 5 && order_varies "$ord/seed2.csv" 1 3 4 5 &&
+    run_order "$ord/default.csv" | cmp -s - <(run_order "$ord/seed1.csv") &&
+    ! run_order "$ord/default.csv" | cmp -s - <(run_order "$ord/seed2.csv") &&
+    [ "$(tail -n +2 "$ord/default.csv" | cut -d, -f14 | sort -u)" = 1 ] &&
+    [ "$(tail -n +2 "$ord/seed2.csv" | cut -d, -f14 | sort -u)" = 2 ] &&
+    grep -qF 'each round in its own shuffled order, `--seed 2`);' "$ord/docs/performance.md" &&
+    ! bash bench/run.sh --only fair --seed 1x --bin "$ord" --docs "$ord/docs" > "$ord/bad.out" 2>&1 &&
+    grep -q -- '--seed 1x: expected an integer' "$ord/bad.out" &&
+    cmp -s "$ord/results/fair-raw.csv" "$ord/seed2.csv"; then
+    echo "ok   run.sh shuffles each round's order, the same for the same seed"
+else
+    echo "FAIL run.sh shuffles each round's order, the same for the same seed (output in $ord)"
+    fail=1
+fi
+
 # A generated section whose END marker is missing (markers.awk): run.sh
 # stops before running anything, names the marker, and leaves the file as
 # it was (without the check it ran and dropped everything after the BEGIN).
@@ -188,7 +257,8 @@ if bash bench/run.sh --quick --only "forloop nqueens reducesum" --runs 1 --bin "
     [ "$(runs_per_config reducesum serial 1)" = 3 ] && [ "$(runs_per_config reducesum child 2)" = 3 ] &&
     [ "$(runs_per_config nqueens serial 1)" = 1 ] && [ "$(runs_per_config nqueens cont 2)" = 1 ] &&
     grep -q '^1 runs per configuration (3 for the short programs: reducesum; 9 for forloop), ' \
-        "$main/docs/performance.md" && plot_made && paired_rounds "$main/results/raw.csv"; then
+        "$main/docs/performance.md" && plot_made && paired_rounds "$main/results/raw.csv" &&
+    order_varies "$main/results/raw.csv" 1 3 4 5; then
     echo "ok   run.sh short benchmarks on stubs"
 else
     echo "FAIL run.sh short benchmarks on stubs (output in $main)"
@@ -233,7 +303,7 @@ if bash bench/run.sh --quick --only spawnloop --runs 1 --bin "$sw" --docs "$sw/d
     > "$sw/out" 2>&1 &&
     [ "$(sweep_rows child-help 4096)" = 12 ] && [ "$(sweep_rows child 2048)" = 12 ] &&
     [ "$(sweep_rows child 4096)" = 0 ] &&
-    ! grep -q child-help "$sw/results/raw.csv" &&
+    ! grep -q child-help "$sw/results/raw.csv" && order_varies "$sw/results/sweep-raw.csv" 1 2 3 4 &&
     [ "$(grep -c ",child-help,$(nproc),3,3,.*,4096,1000000,1,2,ok," \
         "$sw/docs/bench-spawnloop-memory.csv")" = 4 ] &&
     fair_line '| spawns | serial | continuation | child | child, CILK_CHILD_HELP=1 | libgomp | libomp | oneTBB |' "$sw" &&

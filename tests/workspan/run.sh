@@ -147,9 +147,15 @@ done
 # worker whose thread waits for a CPU keeps its strand open, so with
 # share = ceil(P / CPUs this test may use) workers to a CPU a strand off
 # the path can be charged the time another worker's strand ran there:
-# span/work can fall toward 1/share. Bound 1 / (2 share): 0.5 on free
-# CPUs, 0.25 with P = 2 on one CPU (taskset -c 1, as the lead runs long
-# tests), where 0.5 failed once (0.49): continuation mode gives 0.50-0.60
+# span/work can fall toward 1/share. (On one CPU a thief steals only
+# while its victim waits for the CPU, and in continuation mode the
+# victim's child, whose pop then fails, is charged the time since its
+# last reading (cilkrt_wsp_give): the thief's whole time slice, spent on
+# the path. At P = 2, 3 runs: span = the region's wall time, work
+# 1.8-1.9 times it; the cause as read from the code, not traced.) Bound
+# 1 / (2 share): 0.5 on free CPUs, 0.25 with P = 2 on one CPU (taskset
+# -c 1, as the lead runs long tests), where 0.5 failed once (0.49):
+# continuation mode gives 0.50-0.60
 # there (child 0.99-1.00), and 0.94-0.99 at P = 1. Broken (before spawns
 # ended the parent's strand): continuation 0.005-0.16 (about 1/N; 0.11 on
 # one CPU at P = 2), child at P = 2 0.04 (a waited sync dropped the loop).

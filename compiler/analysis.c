@@ -762,7 +762,7 @@ static void refuse_inner(Analysis *a, Node *n, int top)
 static void refuse_region(Analysis *a, Node *n, int top)
 {
     refuse_inner(a, n, top);
-    if (!region_parallel(n, top) && !(top && a->fn->is_cilk && !strcmp(a->fn->sym->name, "main")))
+    if (!region_parallel(n, top) && !(top && cilk5_is_main(a->fn)))
         return;
     int errors = a->errors;
     if (top)
@@ -775,6 +775,8 @@ static void refuse_region(Analysis *a, Node *n, int top)
     walk_region(n, 1, collect_site, a);
     check_results(a);
 }
+
+int cilk5_is_main(const Func *fn) { return fn->is_cilk && strcmp(fn->sym->name, "main") == 0; }
 
 int analysis_refuse_serial(const Unit *u, const Func *fn, Diag *d)
 {

@@ -39,6 +39,8 @@ typedef struct {
  * number of errors (then a holds nothing to use). */
 int analyze_func(const Unit *u, const Func *fn, Diag *d, Analysis *a);
 void analysis_free(Analysis *a);
+/* Is fn Cilk-5's `cilk main` (the program's root, parallel in every mode)? */
+int cilk5_is_main(const Func *fn);
 /* Serial mode: report what the other modes' lowering refuses in fn, or
  * in the bodies of its cilk_for and cilk_scope that they lower as
  * parallel functions (analysis.c says which), so that every mode accepts

@@ -18,8 +18,6 @@
 
 #include <string.h>
 
-int cilk5_is_main(const Func *fn) { return fn->is_cilk && strcmp(fn->sym->name, "main") == 0; }
-
 /* The options call, at the top of main's body: argc and argv are main's
  * first two parameters, whatever their names. */
 void cilk5_main_options(Lower *L)

@@ -155,7 +155,6 @@ void child_func(Lower *L);
 void child_abort(Lower *L);
 
 /* lower_cilk5.c: Cilk-5's `cilk main` and EXPORT stubs */
-int cilk5_is_main(const Func *fn);
 void cilk5_main_options(Lower *L);
 int cilk5_void_main_token(const Lower *L, const Func *fn, int i);
 int cilk5_export(Lower *L, const Func *fn);

@@ -14,6 +14,21 @@
 #include "parser.h"
 #include "reducer.h"
 
+/* A pass rewrote the unit's text into out: it becomes the unit's text
+ * (in), lexed and parsed again. The user's names were checked on the
+ * first parse: generated ones (cilkc_...) are allowed from here on. */
+static void reparse(Unit *u, Arena *a, Diag *d, Buf *in, Buf out)
+{
+    buf_free(in);
+    *in = out;
+    u->buf = in->data;
+    u->len = in->len;
+    u->rewritten = 1;
+    lex_unit(u, a, d);
+    if (!d->nerrors)
+        parse_unit(u, a, d);
+}
+
 /* Types defined in a function that the lowering's file-scope structs
  * name: moved to file scope (localtypes.h), in every mode, so that every
  * mode accepts the same programs. */
@@ -22,14 +37,7 @@ static void hoist_types(Unit *u, Arena *a, Diag *d, Buf *in)
     Buf out = {0};
     if (!localtypes_hoist(u, &out))
         return;
-    buf_free(in);
-    *in = out;
-    u->buf = in->data;
-    u->len = in->len;
-    u->rewritten = 1; /* the user's names were checked */
-    lex_unit(u, a, d);
-    if (!d->nerrors)
-        parse_unit(u, a, d);
+    reparse(u, a, d, in, out);
 }
 
 /* Reducers: checked in every mode, then rewritten (the qualifier goes;
@@ -39,15 +47,8 @@ static void lower_reducers(Unit *u, Arena *a, Diag *d, StealMode mode, Buf *in)
     Buf out = {0};
     if (reducers_check(u, a, d) || !reducers_lower(u, mode, &out))
         return;
-    buf_free(in);
-    *in = out;
-    u->buf = in->data;
-    u->len = in->len;
-    u->rewritten = 1;
     u->reducers = mode != STEAL_SERIAL;
-    lex_unit(u, a, d);
-    if (!d->nerrors)
-        parse_unit(u, a, d);
+    reparse(u, a, d, in, out);
 }
 
 /* cilk_for and cilk_scope: checked in every mode; outside the serial
@@ -61,15 +62,8 @@ static void lower_loops(Unit *u, Arena *a, Diag *d, StealMode mode, Buf *in)
     int next = 1;
     Buf out = {0};
     while (!d->nerrors && loops_lower(u, mode, &next, &out)) {
-        buf_free(in);
-        *in = out;
+        reparse(u, a, d, in, out);
         out = (Buf){0};
-        u->buf = in->data;
-        u->len = in->len;
-        u->rewritten = 1; /* the user's names were checked in the first round */
-        lex_unit(u, a, d);
-        if (!d->nerrors)
-            parse_unit(u, a, d);
     }
 }
 

@@ -458,37 +458,41 @@ static int emit_alloca(Emit *e, int i)
     return i + 1; /* the '(' is written */
 }
 
-/* The output column (from 0) of the next byte. */
+/* The output column (from 0) of the next byte: a side buffer's first
+ * line starts at e->col0. */
 static int out_col(const Emit *e)
 {
     size_t i = e->out->len;
     while (i > 0 && e->out->data[i - 1] != '\n')
         i--;
-    return (int)(e->out->len - i);
+    return (int)(e->out->len - i) + (i == 0 ? e->col0 : 0);
 }
 
-/* Space up to column col (from 1) of token t's line, with the source
- * line's own tabs, so that cc counts display columns as in the source. */
-static void pad_to(Emit *e, const Token *t, int from)
+/* Space from output column from up to column to (from 0) of token t's
+ * line, with the source line's own tabs, so that cc counts display
+ * columns as in the source. */
+static void pad_to(Emit *e, const Token *t, int from, int to)
 {
     const char *line = e->u->buf + t->off - (t->col - 1);
-    for (int c = from; c < t->col - 1; c++)
+    for (int c = from; c < to; c++)
         add(e, line[c] == '\t' ? "\t" : " ", 1);
 }
 
-/* Put the output where the user wrote token t: its line (a newline, or a
- * #line directive) and its column (padding), so that cc's messages about
- * it give the user's line and column. Generated text ahead of it on the
- * line may have gone past that column, or ended a statement: then t
- * starts a new line. glued: t followed the token just written with
- * nothing between them. */
-static void place(Emit *e, const Token *t, int glued)
+/* The placement rule, for every user token the translator writes
+ * (emit_range here, loops.c's helpers, the serial elision's cilk_for):
+ * put the output where the user wrote the byte at column col_to (from 0)
+ * of token t's line, on its line (a newline, or a #line directive) and at
+ * its column (padding), so that cc's messages about it give the user's
+ * line and column. Text ahead of it on the line may have gone past that
+ * column, or ended a statement: then it starts a new line. glued: t
+ * followed the token just written with nothing between them. */
+static void place(Emit *e, const Token *t, int col_to, int glued)
 {
     const char *file = t->file ? t->file : e->u->name;
     int same_file = position_known(e) && strcmp(e->file, file) == 0;
     int col = out_col(e) + e->space;
     char last = e->space ? ' ' : e->out->len ? last_char(e) : '\n';
-    int room = col < t->col - 1 || (col == t->col - 1 && (glued || strchr(" \n([{,;", last)));
+    int room = col < col_to || (col == col_to && (glued || strchr(" \n([{,;", last)));
     if (e->pending && !e->user && col > 0)
         room = 0;
     e->user = 1;
@@ -497,11 +501,17 @@ static void place(Emit *e, const Token *t, int glued)
             add(e, " ", 1);
         e->space = 0;
         e->pending = BREAK_NONE;
-        pad_to(e, t, col);
+        pad_to(e, t, col, col_to);
         return;
     }
     new_line(e, t->line, file, 0);
-    pad_to(e, t, 0);
+    pad_to(e, t, 0, col_to);
+}
+
+void emit_place(Emit *e, int i, int off, int glued)
+{
+    const Token *t = &e->u->toks[i];
+    place(e, t, t->col - 1 + off, glued);
 }
 
 void emit_range(Emit *e, int first, int last)
@@ -515,7 +525,8 @@ void emit_range(Emit *e, int first, int last)
          * Dropping it changes nothing else in a program cc accepted. */
         if (t->kind == TK_CILK || t->kind == TK_REGISTER)
             continue;
-        place(e, t, prev >= 0 && prev == i - 1 && u->toks[prev].off + u->toks[prev].len == t->off);
+        place(e, t, t->col - 1,
+              prev >= 0 && prev == i - 1 && u->toks[prev].off + u->toks[prev].len == t->off);
         e->placing = 1;
         if (t->kind == TK_SYNCHED)
             emit_str(e, e->synched && e->view != VIEW_TYPEOF ? e->synched : "1");
@@ -576,4 +587,42 @@ void emit_line_directive(Emit *e, int line, const char *file)
     directive(e, line, file, 1);
     e->pending = BREAK_NONE;
     e->space = 0;
+}
+
+void emit_raw(Emit *e, const char *s, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        put(e, s[i]);
+}
+
+void emit_gap(Emit *e, int i)
+{
+    const Token *p = &e->u->toks[i - 1], *t = &e->u->toks[i];
+    const char *s = e->u->buf + p->off + p->len;
+    size_t n = (size_t)(t->off - p->off - p->len);
+    add(e, s, n);
+    if (!memchr(s, '\n', n))
+        return;
+    /* the gap's last line is the source's, and its newlines and line
+     * markers move the output as they moved the source */
+    e->file = t->file ? t->file : e->u->name;
+    e->line = t->line;
+}
+
+void emit_at(Emit *e, int i)
+{
+    const Token *t = &e->u->toks[i];
+    e->file = t->file ? t->file : e->u->name;
+    e->line = t->line;
+    e->known = e->out->len;
+    e->col0 = t->col - 1;
+    e->pending = BREAK_NONE;
+    e->space = 0;
+    e->user = 0;
+}
+
+void emit_lost(Emit *e)
+{
+    e->known = (size_t)-1;
+    e->col0 = 0;
 }

@@ -42,6 +42,7 @@ typedef struct {
     const char *file;              /* presumed position of the current output line */
     int line;
     size_t known; /* the output's length when that position was known */
+    int col0;     /* the output column of the buffer's first byte (emit_at) */
     /* Layout of the scaffolding (emit.c) */
     const char *anchor_file; /* where scaffolding lines are presumed */
     int anchor;
@@ -94,6 +95,26 @@ void emit_anchor(Emit *e, int i);
 void emit_function(Emit *e, int first, int last);
 /* `#line LINE "FILE"` on a line of its own: the next output line is LINE. */
 void emit_line_directive(Emit *e, int line, const char *file);
+
+/* The placement rule (emit_range's, loops.c's and lower_serial.c's): go
+ * to where the user wrote the byte off bytes into token i, on its line
+ * and at its column (with the source line's tabs), by padding, or on a
+ * new line (a newline or a #line directive) when the output is past it.
+ * Nothing of the token is written. glued: right at the column is room
+ * enough, nothing written last would paste onto the token. */
+void emit_place(Emit *e, int i, int off, int glued);
+/* Text appended as is, not laid out: the caller's own layout (loops.c).
+ * The presumed position follows its newlines. */
+void emit_raw(Emit *e, const char *s, size_t n);
+/* The bytes between tokens i - 1 and i as they are (white space,
+ * comments, line markers). If token i - 1 was placed and the bytes hold
+ * a newline, the output is then where token i is. */
+void emit_gap(Emit *e, int i);
+/* The output (an empty side buffer, spliced in at token i later) starts
+ * where token i is: its line, its column. */
+void emit_at(Emit *e, int i);
+/* The output's position is unknown (another buffer was written). */
+void emit_lost(Emit *e);
 
 int tok_is(const Unit *u, int i, int kind);
 /* Is token i a call of alloca (`alloca(` or `__builtin_alloca(`)? */

@@ -305,8 +305,10 @@ int loops_check(const Unit *u, Diag *d)
 
 typedef struct {
     const Unit *u;
-    Buf *out;
-    Emit e; /* for emit_line_directive */
+    /* The output (e.out): generated text as is, laid out here, and the
+     * user's tokens where the user wrote them (emit_place), so that cc's
+     * line and column in a header or a body are the user's. */
+    Emit e;
     int id;
     int anchor; /* token whose line generated lines are presumed at */
     const Func *fn;
@@ -315,12 +317,17 @@ typedef struct {
     int ordered; /* child mode: the recursion spawns the second half */
 } Writer;
 
+/* Write to out from here on, from an unknown position. */
+static void use_out(Writer *w, Buf *out)
+{
+    w->e.out = out;
+    emit_lost(&w->e);
+}
+
 /* `#line` for token i's line: the next output line is presumed there. */
 static void put_directive(Writer *w, int i)
 {
     const Token *t = &w->u->toks[i];
-    w->e.u = w->u;
-    w->e.out = w->out;
     emit_line_directive(&w->e, t->line, t->file ? t->file : w->u->name);
 }
 
@@ -331,10 +338,10 @@ static void put_directive(Writer *w, int i)
 static void put(Writer *w, const char *s)
 {
     for (const char *nl; (nl = strchr(s, '\n')); s = nl + 1) {
-        buf_add(w->out, s, (size_t)(nl - s));
+        emit_raw(&w->e, s, (size_t)(nl - s));
         put_directive(w, w->anchor);
     }
-    buf_puts(w->out, s);
+    emit_raw(&w->e, s, strlen(s));
 }
 
 static void put_fmt(Writer *w, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -353,7 +360,7 @@ static void put_fmt(Writer *w, const char *fmt, ...)
 static void put_tok(Writer *w, int i)
 {
     const Token *t = &w->u->toks[i];
-    buf_add(w->out, w->u->buf + t->off, (size_t)t->len);
+    emit_raw(&w->e, w->u->buf + t->off, (size_t)t->len);
 }
 
 /* Tokens [first, last) as written, one space between. */
@@ -365,15 +372,9 @@ static void put_range(Writer *w, int first, int last)
     }
 }
 
-/* A line directive for token i's line, and spaces up to its column: what
- * follows keeps token i's position. col_off moves the column. */
-static void put_position(Writer *w, int i, int col_off)
-{
-    const Token *t = &w->u->toks[i];
-    put_directive(w, i);
-    for (int c = 1; c < t->col + col_off; c++)
-        put(w, " ");
-}
+/* The output goes where the user wrote the byte off bytes into token i
+ * (emit.h's placement rule): what follows keeps its position. */
+static void put_position(Writer *w, int i, int off) { emit_place(&w->e, i, off, 0); }
 
 static int is_storage(int k)
 {
@@ -406,7 +407,7 @@ static void put_declaration_as(Writer *w, const Declarator *dd, const char *name
         }
         int k = kind(w->u, i + 1);
         if (adjust && (k == TK_LBRACKET || k == TK_LPAREN)) {
-            buf_printf(w->out, "(*%s)", name);
+            put_fmt(w, "(*%s)", name);
             if (k == TK_LBRACKET)
                 i = tok_match(w->u, i + 1);
         } else {
@@ -478,9 +479,9 @@ static void pragma_words(Writer *w, const Loop *lp, int i, int rewrite)
         if (s && !rewrite)
             add_capture(w, s);
         if (rewrite && s)
-            buf_printf(w->out, "(*cilkc_c_%d->%s)", w->id, s->name);
+            put_fmt(w, "(*cilkc_c_%d->%s)", w->id, s->name);
         else if (rewrite)
-            buf_add(w->out, p, q > p ? (size_t)(q - p) : 1);
+            emit_raw(&w->e, p, q > p ? (size_t)(q - p) : 1);
         p = q > p ? q : p + 1;
     }
 }
@@ -534,18 +535,22 @@ static void put_struct(Writer *w, const Loop *lp)
            "__attribute__((aligned(CILKRT_CACHE_LINE)));\n");
 }
 
-/* The statement body as written (with the spaces and comments between
- * its tokens), the captured locals read through the struct, __func__ as
- * F's name (the helper's own is not the user's). */
-static void put_captured(Writer *w, const Loop *lp, const Node *body)
+/* Tokens [first, last) where the user wrote them (emit_place), with the
+ * spaces and comments between them; in a helper's body (lp), the captured
+ * locals read through the struct, __func__ as F's name (the helper's own
+ * is not the user's). A token after a longer replacement on its line
+ * starts a new line, at its column. */
+static void put_source(Writer *w, const Loop *lp, int first, int last)
 {
-    for (int i = body->first; i < body->last; i++) {
+    for (int i = first; i < last; i++) {
         const Token *t = &w->u->toks[i];
-        if (i > body->first) {
-            const Token *p = &w->u->toks[i - 1];
-            buf_add(w->out, w->u->buf + p->off + p->len, (size_t)(t->off - p->off - p->len));
-        }
-        if (kind(w->u, i) == TK_IDENT && loops_is_capture(lp, t->sym))
+        if (i > first)
+            emit_gap(&w->e, i);
+        /* after the gap nothing can paste onto t that did not in the source */
+        emit_place(&w->e, i, 0, i > first);
+        if (!lp)
+            put_tok(w, i);
+        else if (kind(w->u, i) == TK_IDENT && loops_is_capture(lp, t->sym))
             put_fmt(w, "(*cilkc_c_%d->%s)", w->id, t->sym->name);
         else if (tok_is_func_name(w->u, i))
             put_fmt(w, "\"%s\"", w->fn->sym->name);
@@ -566,10 +571,9 @@ static void put_body(Writer *w, const Loop *lp)
     put_declaration_as(w, lp->var, loops_var_name(lp));
     put_fmt(w, ")\n{ (void)cilkc_c_%d; (void)%s; do", w->id, loops_var_name(lp));
     int block = body->kind == N_BLOCK;
-    put_position(w, body->first, block ? 0 : -1);
     if (!block)
-        put(w, "{");
-    put_captured(w, lp, body);
+        put(w, " {");
+    put_source(w, lp, body->first, body->last);
     put(w, block ? " while (0); }\n" : " } while (0); }\n");
 }
 
@@ -703,8 +707,7 @@ static void put_scope_function(Writer *w, const Loop *lp)
     int n = w->id;
     put_fmt(w, "static void cilkc_scope_%d(struct cilkc_scope_%d *cilkc_c_%d)\n{ (void)cilkc_c_%d;",
             n, n, n, n);
-    put_position(w, lp->n->body->first, 0);
-    put_captured(w, lp, lp->n->body);
+    put_source(w, lp, lp->n->body->first, lp->n->body->last);
     put(w, " }\n");
 }
 
@@ -782,7 +785,7 @@ static void put_call(Writer *w, const Loop *lp)
     int n = w->id;
     const char *v = loops_var_name(lp);
     put(w, "{");
-    put_range(w, lp->n->init->first, lp->n->init->last);
+    put_source(w, NULL, lp->n->init->first, lp->n->init->last);
     if (loops_named_type(w->u, lp->var))
         put_fmt(w, "\n" LOOPS_VAR_ASSERT ";", v, v);
     put_fmt(w, "\nstruct cilkc_for_%d cilkc_c_%d = {", n, n);
@@ -793,15 +796,15 @@ static void put_call(Writer *w, const Loop *lp)
             "%s %s, 0, 0 };\nunsigned long long cilkc_n_%d = (__extension__ ({\n"
             "__typeof__(0 ? %s : (",
             w->ncaps ? "," : "", v, n, v);
-    put_range(w, lp->bound.first, lp->bound.last);
+    put_source(w, NULL, lp->bound.first, lp->bound.last);
     put(w, ")) cilkc_end = (");
-    put_range(w, lp->bound.first, lp->bound.last);
+    put_source(w, NULL, lp->bound.first, lp->bound.last);
     put(w, ");");
     if (lp->step.last > lp->step.first) {
         put(w, "\n__typeof__(");
-        put_range(w, lp->step.first, lp->step.last);
+        put_source(w, NULL, lp->step.first, lp->step.last);
         put(w, ") cilkc_k = (");
-        put_range(w, lp->step.first, lp->step.last);
+        put_source(w, NULL, lp->step.first, lp->step.last);
         put(w, ");");
     }
     put(w, "\nunsigned long long cilkc_delta = ");
@@ -812,8 +815,11 @@ static void put_call(Writer *w, const Loop *lp)
     size_t len;
     const char *g = lp->pragma ? grain_text(w->u, lp->pragma, &len) : NULL;
     if (g) {
+        /* G where the user wrote it, inside the pragma's one token */
+        int p = lp->pragma->first;
         put(w, "(unsigned long long)(");
-        buf_add(w->out, g, len);
+        put_position(w, p, (int)(g - (w->u->buf + w->u->toks[p].off)));
+        emit_raw(&w->e, g, len);
         put(w, ")");
     } else {
         put(w, "0");
@@ -894,12 +900,13 @@ static void lower_scope(Writer *w, const Found *f, Buf *before, Splices *es)
     w->anchor = f->loop->first;
     collect_captures(w, &lp);
     drop_register(w, es);
-    w->out = before;
+    use_out(w, before);
     put_position(w, f->loop->first, 0);
     put_scope_struct(w);
     put_scope_function(w, &lp);
     Buf call = {0};
-    w->out = &call;
+    use_out(w, &call);
+    emit_at(&w->e, f->loop->first);
     put_scope_call(w);
     put_position(w, f->loop->last - 1, w->u->toks[f->loop->last - 1].len);
     *splice_at(es, (size_t)w->u->toks[f->loop->first].off, end_of(w->u, f->loop->last - 1)) = call;
@@ -915,7 +922,7 @@ static void lower_loop(Writer *w, const Found *f, Buf *before, Splices *es)
     w->anchor = f->loop->first;
     collect_captures(w, &lp);
     drop_register(w, es);
-    w->out = before;
+    use_out(w, before);
     put_position(w, f->loop->first, 0);
     put_struct(w, &lp);
     put_body(w, &lp);
@@ -924,7 +931,8 @@ static void lower_loop(Writer *w, const Found *f, Buf *before, Splices *es)
     if (f->pragma)
         splice_at(es, (size_t)w->u->toks[f->pragma->first].off, end_of(w->u, f->pragma->first));
     Buf call = {0};
-    w->out = &call;
+    use_out(w, &call);
+    emit_at(&w->e, f->loop->first);
     put_call(w, &lp);
     put_position(w, f->loop->last - 1, w->u->toks[f->loop->last - 1].len);
     *splice_at(es, (size_t)w->u->toks[f->loop->first].off, end_of(w->u, f->loop->last - 1)) = call;
@@ -941,8 +949,8 @@ static void lower_func(Writer *w, const Func *fn, Splices *es)
         return;
     make_parallel(w, fn, &f, es);
     Buf before = {0};
-    w->out = &before;
-    buf_puts(&before, "\n"); /* F may not start a line */
+    use_out(w, &before);
+    emit_raw(&w->e, "\n", 1); /* F may not start a line */
     put_position(w, fn->first, 0);
     w->anchor = fn->first;
     put_prototype(w, fn);
@@ -952,7 +960,7 @@ static void lower_func(Writer *w, const Func *fn, Splices *es)
         else
             lower_loop(w, &f.found[i], &before, es);
     }
-    w->out = &before;
+    use_out(w, &before);
     put_position(w, fn->first, 0);
     *splice_at(es, fn->byte_first, fn->byte_first) = before;
     free(f.found);
@@ -970,7 +978,7 @@ int loops_is_ordered(const char *name)
 int loops_lower(const Unit *u, StealMode mode, int *next, Buf *out)
 {
     Splices es = {NULL, 0};
-    Writer w = {.u = u, .id = *next, .ordered = mode == STEAL_CHILD};
+    Writer w = {.u = u, .e = {.u = u}, .id = *next, .ordered = mode == STEAL_CHILD};
     for (int i = 0; i < u->nfuncs; i++)
         lower_func(&w, u->funcs[i], &es);
     int n = w.id - *next;

@@ -16,7 +16,8 @@ static const Token *tok(const Lower *L, int i) { return &L->u->toks[i]; }
 
 /* The serial elision's words: NULL to keep token t. It drops spawn,
  * cilk_scope and `#pragma cilk`, writes sync as (void)0 and reads
- * cilk_for as for. */
+ * cilk_for as for, padded to the word's width: what follows on its line
+ * (the loop's header, a one-line body) keeps its column for cc. */
 const char *serial_replacement(const Lower *L, const Token *t)
 {
     /* a statement, not an empty `;` that -Wempty-body flags after an if
@@ -26,7 +27,7 @@ const char *serial_replacement(const Lower *L, const Token *t)
     if (t->kind == TK_SPAWN || t->kind == TK_CILK_SCOPE)
         return " ";
     if (t->kind == TK_CILK_FOR)
-        return "for";
+        return t->len == sizeof "_Cilk_for" - 1 ? "for      " : "for     ";
     if (t->kind == TK_PRAGMA && loops_is_cilk_pragma(L->u->buf + t->off, (size_t)t->len))
         return " ";
     return NULL;
@@ -91,13 +92,13 @@ static void serial_void_inlet(Node *n, void *arg)
  * loops with the same message. `cilk_for (real x = 0; x < n; ...)`
  * becomes
  *
- *   for (real x = 0; (__extension__ ({
+ *   for     (real x = 0; (__extension__ ({
  *   #line L
  *   _Static_assert(...x...); }),
  *   #line L
- *                        x < n); ...)
+ *                            x < n); ...)
  *
- * with the condition back at its line and column. */
+ * with the condition back at its line and column (emit_place). */
 static void serial_cilk_for(SerialCopy *c, const Node *n)
 {
     Lower *L = c->L;
@@ -109,9 +110,7 @@ static void serial_cilk_for(SerialCopy *c, const Node *n)
     emit_str(&L->e, "(__extension__ ({");
     emit_line_directive(&L->e, loop->line, loop->file ? loop->file : L->u->name);
     emit_fmt(&L->e, LOOPS_VAR_ASSERT "; }),", v->sym->name, v->sym->name);
-    emit_line_directive(&L->e, cond->line, cond->file ? cond->file : L->u->name);
-    for (int col = 1; col < cond->col; col++)
-        buf_puts(L->e.out, " ");
+    emit_place(&L->e, n->e.first, 0, 0);
     c->pos = (size_t)cond->off;
     const Token *end = tok(L, n->e.last - 1);
     lower_copy_bytes(L, c->pos, (size_t)(end->off + end->len), c->t);

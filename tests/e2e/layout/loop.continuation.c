@@ -20,9 +20,10 @@ unsigned long long cilkc_delta, cilkc_grain;
 #line 6 "tests/e2e/layout/loop.i"
 static void cilkc_for_1_body(struct cilkc_for_1 *cilkc_c_1, long i)
 #line 6 "tests/e2e/layout/loop.i"
-{ (void)cilkc_c_1; (void)i; do
-#line 7 "tests/e2e/layout/loop.i"
-       {(*cilkc_c_1->a)[i] = 0; } while (0); }
+{ (void)cilkc_c_1; (void)i; do {
+        (*cilkc_c_1->a)
+#line 7
+         [i] = 0; } while (0); }
 #line 6 "tests/e2e/layout/loop.i"
 static void cilkc_for_1_leaf(struct cilkc_for_1 *cilkc_c_1, unsigned long long cilkc_lo, unsigned long long cilkc_hi)
 #line 6 "tests/e2e/layout/loop.i"
@@ -498,9 +499,10 @@ unsigned long long cilkc_delta, cilkc_grain;
 #line 8 "tests/e2e/layout/loop.i"
 static void cilkc_for_2_body(struct cilkc_for_2 *cilkc_c_2, long i)
 #line 8 "tests/e2e/layout/loop.i"
-{ (void)cilkc_c_2; (void)i; do
-#line 9 "tests/e2e/layout/loop.i"
-       {(*cilkc_c_2->a)[i] += i; } while (0); }
+{ (void)cilkc_c_2; (void)i; do {
+        (*cilkc_c_2->a)
+#line 9
+         [i] += i; } while (0); }
 #line 8 "tests/e2e/layout/loop.i"
 static void cilkc_for_2_leaf(struct cilkc_for_2 *cilkc_c_2, unsigned long long cilkc_lo, unsigned long long cilkc_hi)
 #line 8 "tests/e2e/layout/loop.i"
@@ -976,9 +978,10 @@ unsigned long long cilkc_delta, cilkc_grain;
 #line 10 "tests/e2e/layout/loop.i"
 static void cilkc_for_3_body(struct cilkc_for_3 *cilkc_c_3, int i)
 #line 10 "tests/e2e/layout/loop.i"
-{ (void)cilkc_c_3; (void)i; do
-#line 11 "tests/e2e/layout/loop.i"
-       {(*cilkc_c_3->a)[i] -= 1; } while (0); }
+{ (void)cilkc_c_3; (void)i; do {
+        (*cilkc_c_3->a)
+#line 11
+         [i] -= 1; } while (0); }
 #line 10 "tests/e2e/layout/loop.i"
 static void cilkc_for_3_leaf(struct cilkc_for_3 *cilkc_c_3, unsigned long long cilkc_lo, unsigned long long cilkc_hi)
 #line 10 "tests/e2e/layout/loop.i"
@@ -1444,13 +1447,15 @@ static void cilkc_inlet_cilkc_for_3(cilkrt_frame *cilkc_h, int cilkc_site, void 
 #line 4 "tests/e2e/layout/loop.i"
 void fill(long *a, long n, int k)
 {
-    { long i = 0 ;
+    {         long i = 0;
 #line 6 "tests/e2e/layout/loop.i"
 struct cilkc_for_1 cilkc_c_1 = { &a, i, 0, 0 };
 #line 6 "tests/e2e/layout/loop.i"
 unsigned long long cilkc_n_1 = (__extension__ ({
 #line 6 "tests/e2e/layout/loop.i"
-__typeof__(0 ? i : ( n)) cilkc_end = ( n);
+__typeof__(0 ? i : (          n)) cilkc_end = (
+#line 6
+                              n);
 #line 6 "tests/e2e/layout/loop.i"
 unsigned long long cilkc_delta = 1ULL;
 #line 6 "tests/e2e/layout/loop.i"
@@ -1461,17 +1466,20 @@ cilkc_c_1.cilkc_delta = cilkc_delta;
 cilkc_c_1.cilkc_grain = cilkrt_grainsize(cilkc_n_1, 0);
 #line 6 "tests/e2e/layout/loop.i"
 if (cilkc_n_1) cilkc_for_1(&cilkc_c_1, 0, cilkc_n_1); }
-#line 7 "tests/e2e/layout/loop.i"
                  
-    { long i = n - 1 ;
+    {         long i = n - 1;
 #line 8 "tests/e2e/layout/loop.i"
 struct cilkc_for_2 cilkc_c_2 = { &a, i, 0, 0 };
 #line 8 "tests/e2e/layout/loop.i"
 unsigned long long cilkc_n_2 = (__extension__ ({
 #line 8 "tests/e2e/layout/loop.i"
-__typeof__(0 ? i : ( 0)) cilkc_end = ( 0);
+__typeof__(0 ? i : (               0)) cilkc_end = (
+#line 8
+                                   0);
 #line 8 "tests/e2e/layout/loop.i"
-__typeof__( 3) cilkc_k = ( 3);
+__typeof__(                                3) cilkc_k = (
+#line 8
+                                           3);
 #line 8 "tests/e2e/layout/loop.i"
 unsigned long long cilkc_delta = -(unsigned long long)cilkc_k;
 #line 8 "tests/e2e/layout/loop.i"
@@ -1482,17 +1490,20 @@ cilkc_c_2.cilkc_delta = cilkc_delta;
 cilkc_c_2.cilkc_grain = cilkrt_grainsize(cilkc_n_2, 0);
 #line 8 "tests/e2e/layout/loop.i"
 if (cilkc_n_2) cilkc_for_2(&cilkc_c_2, 0, cilkc_n_2); }
-#line 9 "tests/e2e/layout/loop.i"
                   
-    { int i = 0 ;
+    {         int i = 0;
 #line 10 "tests/e2e/layout/loop.i"
 struct cilkc_for_3 cilkc_c_3 = { &a, i, 0, 0 };
 #line 10 "tests/e2e/layout/loop.i"
 unsigned long long cilkc_n_3 = (__extension__ ({
 #line 10 "tests/e2e/layout/loop.i"
-__typeof__(0 ? i : ( n)) cilkc_end = ( n);
+__typeof__(0 ? i : (         n)) cilkc_end = (
+#line 10
+                             n);
 #line 10 "tests/e2e/layout/loop.i"
-__typeof__( k) cilkc_k = ( k);
+__typeof__(                          k) cilkc_k = (
+#line 10
+                                     k);
 #line 10 "tests/e2e/layout/loop.i"
 unsigned long long cilkc_delta = (unsigned long long)cilkc_k;
 #line 10 "tests/e2e/layout/loop.i"
@@ -1503,6 +1514,5 @@ cilkc_c_3.cilkc_delta = cilkc_delta;
 cilkc_c_3.cilkc_grain = cilkrt_grainsize(cilkc_n_3, 0);
 #line 10 "tests/e2e/layout/loop.i"
 if (cilkc_n_3) cilkc_for_3(&cilkc_c_3, 0, cilkc_n_3); }
-#line 11 "tests/e2e/layout/loop.i"
                   
 }

@@ -749,13 +749,33 @@ static void put_delta(Writer *w, const Loop *lp)
     }
 }
 
+/* The condition on the first value, as the user wrote it (v OP BOUND or
+ * BOUND OP v) with the bound's value for BOUND, v and OP where the user
+ * wrote them: cc's warnings about the comparison (signedness, a pointer
+ * and an integer) point at the user's operator, as for a for. OP is the
+ * token right before the parser's second operand. */
+static void put_condition(Writer *w, const Loop *lp)
+{
+    const Node *n = lp->n;
+    int op = n->cond_side[1].first - 1;
+    for (int side = 0; side < 2; side++) {
+        if (side)
+            put_source(w, NULL, op, op + 1);
+        if (side == n->cond_var)
+            put_source(w, NULL, n->cond_side[side].first, n->cond_side[side].last);
+        else
+            put(w, side ? " cilkc_end" : "cilkc_end ");
+    }
+}
+
 /* The trip count: 0 if the condition fails at once, else the distance to
  * the bound over the step's size, rounded as the operator says. */
 static void put_count(Writer *w, const Loop *lp)
 {
     const char *v = loops_var_name(lp);
     int up = counts_up(lp);
-    put_fmt(w, "%s %s cilkc_end ? ", v, tok_spelling(lp->op));
+    put_condition(w, lp);
+    put(w, " ? ");
     const char *hi = up ? "cilkc_end" : v, *lo = up ? v : "cilkc_end";
     const char *mag = up ? "cilkc_delta" : "-cilkc_delta";
     if (lp->op == TK_LT || lp->op == TK_GT)

@@ -747,7 +747,7 @@ unsigned long long cilkc_delta = 1ULL;
 #line 6 "tests/e2e/layout/loop.i"
 cilkc_c_1.cilkc_delta = cilkc_delta;
 #line 6 "tests/e2e/layout/loop.i"
-(i < cilkc_end ? (CILKRT_FOR_DIFF(cilkc_end, i) - 1) / (cilkc_delta) + 1 : 0); }));
+(                         i < cilkc_end ? (CILKRT_FOR_DIFF(cilkc_end, i) - 1) / (cilkc_delta) + 1 : 0); }));
 #line 6 "tests/e2e/layout/loop.i"
 cilkc_c_1.cilkc_grain = cilkrt_grainsize(cilkc_n_1, 0);
 #line 6 "tests/e2e/layout/loop.i"
@@ -771,7 +771,7 @@ unsigned long long cilkc_delta = -(unsigned long long)cilkc_k;
 #line 8 "tests/e2e/layout/loop.i"
 cilkc_c_2.cilkc_delta = cilkc_delta;
 #line 8 "tests/e2e/layout/loop.i"
-(i >= cilkc_end ? CILKRT_FOR_DIFF(i, cilkc_end) / (-cilkc_delta) + 1 : 0); }));
+(                             i >= cilkc_end ? CILKRT_FOR_DIFF(i, cilkc_end) / (-cilkc_delta) + 1 : 0); }));
 #line 8 "tests/e2e/layout/loop.i"
 cilkc_c_2.cilkc_grain = cilkrt_grainsize(cilkc_n_2, 0);
 #line 8 "tests/e2e/layout/loop.i"
@@ -795,7 +795,7 @@ unsigned long long cilkc_delta = (unsigned long long)cilkc_k;
 #line 10 "tests/e2e/layout/loop.i"
 cilkc_c_3.cilkc_delta = cilkc_delta;
 #line 10 "tests/e2e/layout/loop.i"
-(i < cilkc_end ? (CILKRT_FOR_DIFF(cilkc_end, i) - 1) / (cilkc_delta) + 1 : 0); }));
+(                        i < cilkc_end ? (CILKRT_FOR_DIFF(cilkc_end, i) - 1) / (cilkc_delta) + 1 : 0); }));
 #line 10 "tests/e2e/layout/loop.i"
 cilkc_c_3.cilkc_grain = cilkrt_grainsize(cilkc_n_3, 0);
 #line 10 "tests/e2e/layout/loop.i"

@@ -383,10 +383,20 @@ Test(pool, a_push_wakes_a_sleeping_worker, .timeout = 60)
  * and then a quarter, so each round's push comes within them), and its
  * next sleep listens. How round 1's sleeper woke is not known, so the
  * alternation is checked from round 3. Before the change every sleep
- * listened and every push woke it. */
+ * listened and every push woke it.
+ *
+ * Only the rounds' pushes may wake the other worker, as in
+ * a_miss_is_unpaid_only_after_a_quick_take_back below: the root call's
+ * own wake-up (inject.c, enqueue), late because its thread lost the CPU
+ * between the two workers, once ended a deaf sleep that a round had
+ * noted, and that round's push then woke the listening sleep after it. So
+ * the call is posted, and the rounds start only when the posting thread
+ * says the wake-up is over. */
 #define DEAF_ROUNDS 5
 
 typedef struct {
+    atomic_int posted; /* the root call's wake-up is over */
+    atomic_int done;
     int stolen;                       /* rounds whose continuation was stolen */
     int state[DEAF_ROUNDS];           /* the other worker's sleep at the start */
     unsigned long wakes[DEAF_ROUNDS]; /* sleepers this round's push woke */
@@ -406,6 +416,8 @@ static void deaf_rounds(cilkrt_worker *self, void *arg)
     worker *other = cilkrt_pool[1 - self->id];
     atomic_ulong *wakes = &worker_of(self)->stats.push_wakes;
     deaf_result *r = arg;
+    while (!atomic_load(&r->posted))
+        sched_yield();
     for (int k = 0; k < DEAF_ROUNDS; k++) {
         r->state[k] = k > 0 ? wait_for_sleep(self, other) : CILKRT_AWAKE;
         unsigned long before = atomic_load(wakes);
@@ -413,6 +425,7 @@ static void deaf_rounds(cilkrt_worker *self, void *arg)
         r->stolen += forced() == 3;
         r->wakes[k] = atomic_load(wakes) - before;
     }
+    atomic_store(&r->done, 1);
 }
 
 Test(pool, a_sleep_after_an_unpaid_wake_is_deaf_to_pushes, .timeout = 60)
@@ -421,8 +434,11 @@ Test(pool, a_sleep_after_an_unpaid_wake_is_deaf_to_pushes, .timeout = 60)
     cilkrt_sleep_ns = 8L * 1000000000L;
     cilkrt_wake_paid_ns = LONG_MAX;
     atomic_store(&forced_wait, 1);
-    deaf_result r = {0, {0}, {0}};
-    cilkrt_root_call(deaf_rounds, &r);
+    deaf_result r = {0};
+    cilkrt_inject_post(deaf_rounds, &r);
+    atomic_store(&r.posted, 1);
+    while (!atomic_load(&r.done))
+        sched_yield();
     cr_expect_eq(r.stolen, DEAF_ROUNDS, "every round's continuation stolen");
     int deaf = 0;
     for (int k = 1; k < DEAF_ROUNDS; k++) {

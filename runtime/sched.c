@@ -30,6 +30,7 @@
 
 #define SPIN_ROUNDS 128 /* steal attempts with a pause between, then sleep */
 #define WOKEN_ROUNDS 16 /* attempts after a wake-up, before the next sleep */
+#define ASK_GAP_MAX 16  /* the most failed attempts between two asks (ask_now) */
 /* A first deaf sleep (deaf_time) lasts the timed sleep's length over
  * DEAF_SHIFT's power of two (62.5 us of 500 us); each next one twice the
  * last, up to the timed sleep's length. */
@@ -76,6 +77,33 @@ typedef struct {
     long first, count;
 } job;
 
+/* Does this attempt ask a child-mode victim with nothing shared to share
+ * (cilkrt_tdeque_ask)? The first failed attempt after a steal asks, and
+ * then one in ask_gap (whichever victim it picks), the gap doubling up to
+ * ASK_GAP_MAX. An answered request costs the owner a share, out of line,
+ * with the bounds' and ts's lines moved between the cores; a loop of
+ * calls of a function that spawns one tiny child and syncs
+ * (bench/programs/calls.cilkc) takes the share back a few nanoseconds
+ * later, and a thief that asked at every attempt made it pay that once
+ * per attempt, 24,000-45,000 times in 10^7 calls at P = 2 (1,400-3,400
+ * with the gap: docs/runtime.md). A wake-up keeps the gap: the sleep
+ * urged every victim (sleep_a_while), so a request is pending already,
+ * and a woken worker that finds the share taken back is the case this
+ * is for. A victim with work is still asked within ASK_GAP_MAX attempts;
+ * leapfrogging (task.c) asks at every attempt. */
+static int ask_now(worker *w)
+{
+    if (w->ask_wait > 0) {
+        w->ask_wait--;
+        return 0;
+    }
+    w->ask_gap = w->ask_gap ? 2 * w->ask_gap : 1;
+    if (w->ask_gap > ASK_GAP_MAX)
+        w->ask_gap = ASK_GAP_MAX;
+    w->ask_wait = w->ask_gap - 1;
+    return 1;
+}
+
 /* One attempt to steal from a uniformly random other worker: its task
  * deque (one task or a batch, CILK_STEAL_POLICY), else its frame deque. */
 static int steal_once(worker *w, job *j)
@@ -88,9 +116,10 @@ static int steal_once(worker *w, job *j)
         v++;
     stat_add(&w->stats.steal_attempts, 1);
     j->tq = &cilkrt_pool[v]->pub.tq;
-    j->count = cilkrt_tdeque_steal_batch(j->tq, cilkrt_steal_half, &j->first);
+    j->count = cilkrt_tdeque_look(j->tq, cilkrt_steal_half, ask_now(w), &j->first);
     if (!j->count && !cilkrt_deque_steal(&cilkrt_pool[v]->pub, w, &j->entry))
         return 0;
+    w->ask_wait = w->ask_gap = 0;
     stat_add(&w->stats.steals, 1);
     /* a victim with one stealable entry likely has more: let a sleeper look */
     cilkrt_wake_idle();

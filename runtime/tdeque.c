@@ -780,13 +780,14 @@ static long batch_size(long avail, int half)
     return k;
 }
 
-long cilkrt_tdeque_steal_batch(cilkrt_tdeque *q, int half, long *first)
+long cilkrt_tdeque_look(cilkrt_tdeque *q, int half, int ask, long *first)
 {
     /* acquire: see the header comment (release sequence of ts) */
     unsigned long ts = atomic_load_explicit(&q->ts, memory_order_acquire);
     long tail = tail_of(ts), split = split_of(ts);
     if (tail >= split) {
-        cilkrt_tdeque_ask(q);
+        if (ask)
+            cilkrt_tdeque_ask(q);
         return 0;
     }
     long k = batch_size(split - tail, half);
@@ -798,6 +799,11 @@ long cilkrt_tdeque_steal_batch(cilkrt_tdeque *q, int half, long *first)
         cilkrt_tdeque_ask(q); /* we took the last ones: have more ready for the next thief */
     *first = tail;
     return k;
+}
+
+long cilkrt_tdeque_steal_batch(cilkrt_tdeque *q, int half, long *first)
+{
+    return cilkrt_tdeque_look(q, half, 1, first);
 }
 
 void *cilkrt_tdeque_steal(cilkrt_tdeque *q)

@@ -85,6 +85,10 @@ typedef struct worker {
     uint64_t busy_ns, busy_since;
     int share_woke;
     long deaf_ns;
+    /* Failed steal attempts to make before the next one that asks a
+     * child-mode victim to share, and the last such gap (sched.c,
+     * ask_now), private. */
+    unsigned ask_wait, ask_gap;
     /* As a sharer, private: the sleeper its last share woke, until its
      * next take-back of a shared frame, and when that wake-up returned
      * (sched.c, cilkrt_wake_taken_back). */
@@ -218,6 +222,8 @@ void *cilkrt_tdeque_steal(cilkrt_tdeque *q) CILKRT_HIDDEN;
  * not above half of the shared ones, in one CAS: returns how many (0 if
  * none, then it asks the owner to share) and the first index in *first. */
 long cilkrt_tdeque_steal_batch(cilkrt_tdeque *q, int half, long *first) CILKRT_HIDDEN;
+/* The same, but asking only if ask is set (sched.c, ask_now) */
+long cilkrt_tdeque_look(cilkrt_tdeque *q, int half, int ask, long *first) CILKRT_HIDDEN;
 long cilkrt_tdeque_depth(cilkrt_tdeque *q) CILKRT_HIDDEN; /* owner */
 /* Owner: would the next new block need fresh pages (tdeque.c, help)? Then
  * take a steal-half batch of the oldest shared slots, not past the tail's

@@ -602,6 +602,63 @@ Test(pool, a_root_call_wakes_the_other_workers_to_spin, .timeout = 60)
                   r.attempts);
 }
 
+/* A thief that keeps finding nothing asks a child-mode victim to share
+ * at the first failed attempt after a steal and then at gaps doubling up
+ * to 16 attempts (sched.c, ask_now), not at every attempt: a loop of
+ * calls of a function that spawns one tiny child and syncs
+ * (bench/programs/calls.cilkc) answered every ask with a share, out of
+ * line, and took the share back a few nanoseconds later. This worker runs
+ * that loop, a push and a pop with nothing between, and counts the pushes
+ * that shared to answer a thief's request (movesplit 1 before the push:
+ * tdeque.c, ASKED; an urge, 3, is not counted; a push may defer a
+ * request, the pop then resets the deferral, and the next push answers),
+ * until the other worker has made ASK_ATTEMPTS attempts. A streak between two steals of length L asks at
+ * most 5 + L / 16 times, so the requests are at most ASK_ATTEMPTS / 16
+ * and 5 per steal; the slack of 16 covers a request made between the
+ * look at movesplit and the push. Before the change nearly every attempt asked
+ * (about ASK_ATTEMPTS requests on an idle machine). */
+#define ASK_ATTEMPTS 4096
+
+typedef struct {
+    unsigned long asked, attempts, steals;
+} ask_count;
+
+static void nothing_task(cilkrt_worker *w, cilkrt_task *t)
+{
+    (void)w;
+    (void)t;
+}
+
+static void push_pop_rounds(cilkrt_worker *self, void *arg)
+{
+    ask_count *a = arg;
+    worker *other = cilkrt_pool[1 - self->id];
+    unsigned long attempts = atomic_load(&other->stats.steal_attempts);
+    unsigned long steals = atomic_load(&other->stats.steals);
+    cilkrt_group g;
+    cilkrt_group_init(self, &g);
+    while (atomic_load(&other->stats.steal_attempts) - attempts < ASK_ATTEMPTS) {
+        int asked = atomic_load_explicit(&self->tq.movesplit, memory_order_relaxed) == 1;
+        cilkrt_task *t = cilkrt_task_slot(self, &g);
+        t->run = nothing_task;
+        cilkrt_task_push(self, &g);
+        a->asked += asked && cilkrt_tdeque_pending(&self->tq, 0) > 0; /* the push shared */
+        if ((t = cilkrt_task_pop(self, &g)) != NULL)
+            t->run(self, t);
+    }
+    a->attempts = atomic_load(&other->stats.steal_attempts) - attempts;
+    a->steals = atomic_load(&other->stats.steals) - steals;
+}
+
+Test(pool, a_thief_finding_nothing_asks_once_in_a_growing_gap, .timeout = 60)
+{
+    setenv("CILK_NWORKERS", "2", 1);
+    ask_count a = {0, 0, 0};
+    cilkrt_root_call(push_pop_rounds, &a);
+    cr_expect_leq(a.asked, a.attempts / 16 + 5 * a.steals + 16,
+                  "%lu requests in %lu attempts with %lu steals", a.asked, a.attempts, a.steals);
+}
+
 /* With no root call active the pool holds no work, and an idle worker
  * sleeps without spinning (sched.c, backoff): its spin would only hold the
  * CPU from the thread whose call just ended (docs/runtime.md, "The root

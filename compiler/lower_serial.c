@@ -14,18 +14,38 @@
 
 static const Token *tok(const Lower *L, int i) { return &L->u->toks[i]; }
 
-/* The serial elision's words: NULL to keep token t. It drops spawn,
- * cilk_scope and `#pragma cilk`, writes sync as (void)0 and reads
- * cilk_for as for, padded to the word's width: what follows on its line
- * (the loop's header, a one-line body) keeps its column for cc. */
+/* Blanks as wide as token t, a word of at most 11 bytes
+ * (_Cilk_spawn, _Cilk_scope). */
+static const char *blanks(const Token *t)
+{
+    static const char spaces[] = "           ";
+    return spaces + sizeof spaces - 1 - (size_t)t->len;
+}
+
+/* `sync ;` in the elision, as wide as the user's: an empty block where
+ * the word was and a blank for its `;` (the grammar's only form). A
+ * statement, not an empty `;` that -Wempty-body flags after an if or
+ * else. */
+static const char *serial_sync(const Token *t)
+{
+    if (t->len == sizeof "_Cilk_sync" - 1)
+        return "{}        ";
+    return t->len == sizeof "cilk_sync" - 1 ? "{}       " : "{}  ";
+}
+
+/* The serial elision's words: NULL to keep token t. It blanks spawn,
+ * cilk_scope and `#pragma cilk`, writes `sync ;` as an empty block and
+ * reads cilk_for as for, each padded to the word's width: what follows on
+ * its line (a call's arguments, the loop's header, a one-line body, the
+ * next statement) keeps its column for cc. */
 const char *serial_replacement(const Lower *L, const Token *t)
 {
-    /* a statement, not an empty `;` that -Wempty-body flags after an if
-     * or else */
     if (t->kind == TK_SYNC)
-        return " (void)0 ";
-    if (t->kind == TK_SPAWN || t->kind == TK_CILK_SCOPE)
+        return serial_sync(t);
+    if (t->kind == TK_SEMI && t > L->u->toks && t[-1].kind == TK_SYNC)
         return " ";
+    if (t->kind == TK_SPAWN || t->kind == TK_CILK_SCOPE)
+        return blanks(t);
     if (t->kind == TK_CILK_FOR)
         return t->len == sizeof "_Cilk_for" - 1 ? "for      " : "for     ";
     if (t->kind == TK_PRAGMA && loops_is_cilk_pragma(L->u->buf + t->off, (size_t)t->len))

@@ -523,10 +523,13 @@ static void stmt(Lower *L, const Node *n)
     case N_DO:
         loop_stmt(L, n);
         break;
-    case N_SCOPE: /* never here: loops.c makes every cilk_scope a function */
+    /* never here: loops.c makes every cilk_scope a function and every
+     * cilk_for calls of a helper first; the serial elision is copied as
+     * bytes (serial_func) */
+    case N_SCOPE:
+    case N_CILK_FOR:
         stmt(L, n->body);
         break;
-    case N_CILK_FOR: /* only in the serial elision: loops.c lowers the others */
     case N_FOR:
         loop_stmt(L, n);
         break;

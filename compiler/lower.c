@@ -782,6 +782,21 @@ void lower_entry_head(Lower *L)
                           : "");
 }
 
+/* Declaration specifiers (after lead) and declarator of the clone
+ * cilkc_PART_FN of the function being lowered, with its parameters after
+ * the extra ones: continuation mode's fast clone (part "fast", "fastin")
+ * and child mode's body ("body"), or their spawning part ("spawning",
+ * lower_split_point). */
+void lower_clone_signature(Lower *L, const char *part, const char *lead, const char *extra)
+{
+    emit_str(&L->e, lead);
+    lower_clone_spec(L, L->fn);
+    Buf name = {0};
+    buf_printf(&name, "cilkc_%s_%s", part, L->name);
+    lower_signature(L, L->fn, name.data, extra);
+    buf_free(&name);
+}
+
 /* Work/span hook text, written only in an instrumented build: the plain
  * output stays byte for byte what it was. */
 void lower_ws(Lower *L, const char *fmt, ...)

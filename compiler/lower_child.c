@@ -597,18 +597,6 @@ static void emit_sync_function(Lower *L)
     emit_str(&L->e, L->a.nspawns ? "\n  } }\n" : "\n    (void)cilkc_h;\n  } }\n");
 }
 
-/* Declaration specifiers (after lead) and declarator of the body
- * cilkc_body_FN, or of its spawning part (part "spawning"). */
-static void emit_body_signature(Lower *L, const char *part, const char *lead, const char *extra)
-{
-    emit_str(&L->e, lead);
-    lower_clone_spec(L, L->fn);
-    Buf name = {0};
-    buf_printf(&name, "cilkc_%s_%s", part, L->name);
-    lower_signature(L, L->fn, name.data, extra);
-    buf_free(&name);
-}
-
 /* The group, and SYNCHED's flag: nothing spawned since the last sync (a
  * child that has finished may still read as out: the manual allows a 0
  * then). */
@@ -703,10 +691,10 @@ static void emit_split_body(Lower *L, int k)
     buf_printf(&extra, "%s", CHILD_EXTRA);
     each_local(L, k, PASS, lower_passed_param, &extra);
     /* static: gcc may then drop or fold its parameters (IPA-SRA) */
-    emit_body_signature(L, "spawning",
-                        L->fn->decl->storage & SC_STATIC ? "__attribute__((noinline))"
-                                                         : "static __attribute__((noinline))",
-                        extra.data);
+    lower_clone_signature(L, "spawning",
+                          L->fn->decl->storage & SC_STATIC ? "__attribute__((noinline))"
+                                                           : "static __attribute__((noinline))",
+                          extra.data);
     buf_free(&extra);
     emit_group_head(L);
     emit_spawning_head(L);
@@ -721,7 +709,7 @@ static void emit_split_body(Lower *L, int k)
     emit_str(&L->e, " }\n");
     /* the entry: the statements before k, then the spawning part */
     emit_anchor(&L->e, L->fn->first);
-    emit_body_signature(L, "body", "", CHILD_EXTRA);
+    lower_clone_signature(L, "body", "", CHILD_EXTRA);
     /* nothing spawned yet: the entry's returns need no sync, nor a group */
     emit_str(&L->e, "\n{ int cilkc_out = 0; (void)cilkc_out;");
     L->entry = 1;
@@ -749,7 +737,7 @@ static void emit_child_body(Lower *L)
         emit_split_body(L, k);
         return;
     }
-    emit_body_signature(L, "body", "", CHILD_EXTRA);
+    lower_clone_signature(L, "body", "", CHILD_EXTRA);
     emit_group_head(L);
     emit_spawning_head(L);
     lower_block(L, L->fn->body);
@@ -792,7 +780,7 @@ static void declare_own_body(Lower *L)
 {
     for (int k = 1; k <= L->a.nspawns; k++)
         if (L->runs[k] == RUN_VALUE && lower_parallel_callee(L, L->a.spawns[k - 1]) == L->fn) {
-            emit_body_signature(L, "body", "", CHILD_EXTRA);
+            lower_clone_signature(L, "body", "", CHILD_EXTRA);
             emit_str(&L->e, ";\n");
             return;
         }

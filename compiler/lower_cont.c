@@ -733,18 +733,6 @@ static void emit_frame_struct(Lower *L)
     emit_str(&L->e, "; };\n");
 }
 
-/* Declaration specifiers (after lead) and declarator of the fast clone
- * cilkc_fast_FN (part "fast") or of its spawning part (lower_split_point). */
-static void emit_fast_signature(Lower *L, const char *part, const char *lead, const char *extra)
-{
-    emit_str(&L->e, lead);
-    lower_clone_spec(L, L->fn);
-    Buf name = {0};
-    buf_printf(&name, "cilkc_%s_%s", part, L->name);
-    lower_signature(L, L->fn, name.data, extra);
-    buf_free(&name);
-}
-
 /* A clone that calls alloca keeps the end of the segment of its frame's
  * run there (cilkrt_alloca in cilkrt_abi.h): the test for a bump is then
  * one compare with a register. */
@@ -809,10 +797,10 @@ static void emit_spawning_part(Lower *L, int k)
     Buf extra = {0};
     buf_printf(&extra, "%s", FAST_EXTRA);
     lower_each_passed(L, k, lower_passed_param, &extra);
-    emit_fast_signature(L, "spawning",
-                        L->fn->decl->storage & SC_STATIC ? "__attribute__((noinline))"
-                                                         : "static __attribute__((noinline))",
-                        extra.data);
+    lower_clone_signature(L, "spawning",
+                          L->fn->decl->storage & SC_STATIC ? "__attribute__((noinline))"
+                                                           : "static __attribute__((noinline))",
+                          extra.data);
     buf_free(&extra);
     emit_str(&L->e, "\n{ ");
     emit_fast_head(L);
@@ -843,12 +831,12 @@ static void emit_spawning_call(Lower *L, int k, const char *before)
  * (declared first: the spawning part's spawns call the entry). */
 static void emit_split_fast_clone(Lower *L, int k)
 {
-    emit_fast_signature(L, "fast", "", FAST_EXTRA);
+    lower_clone_signature(L, "fast", "", FAST_EXTRA);
     emit_str(&L->e, ";\n");
     emit_spawning_part(L, k);
     emit_anchor(&L->e, L->fn->first);
     L->nvisible = 0;
-    emit_fast_signature(L, "fast", "", FAST_EXTRA);
+    lower_clone_signature(L, "fast", "", FAST_EXTRA);
     emit_str(&L->e, "\n{ ");
     emit_fast_head(L);
     lower_stmts(L, L->fn->body, 0, k);
@@ -884,7 +872,7 @@ static int worker_from_thread(const Lower *L)
 static void emit_fast_wrapper(Lower *L)
 {
     emit_anchor(&L->e, L->fn->first);
-    emit_fast_signature(L, "fast", "", FAST_EXTRA);
+    lower_clone_signature(L, "fast", "", FAST_EXTRA);
     emit_fmt(&L->e, "\n{ (void)cilkc_w; %scilkc_fastin_%s(cilkc_parent, cilkc_site, cilkc_dst, ",
              L->is_void ? "" : "return ", L->name);
     lower_param_list(L, "");
@@ -904,11 +892,11 @@ static void emit_fast_clone(Lower *L)
     }
     L->fastin = worker_from_thread(L);
     if (L->fastin) {
-        emit_fast_signature(L, "fastin", L->fn->decl->storage & SC_STATIC ? "" : "static",
-                            FASTIN_EXTRA);
+        lower_clone_signature(L, "fastin", L->fn->decl->storage & SC_STATIC ? "" : "static",
+                              FASTIN_EXTRA);
         emit_str(&L->e, "\n{ cilkrt_worker *cilkc_w = 0; ");
     } else {
-        emit_fast_signature(L, "fast", "", FAST_EXTRA);
+        lower_clone_signature(L, "fast", "", FAST_EXTRA);
         emit_str(&L->e, "\n{ ");
     }
     emit_fast_head(L);

@@ -105,6 +105,7 @@ void lower_stmts(Lower *L, const Node *n, int first, int last);
 void lower_param_list(Lower *L, const char *prefix);
 void lower_root_thunk(Lower *L);
 void lower_entry_head(Lower *L);
+void lower_clone_signature(Lower *L, const char *part, const char *lead, const char *extra);
 void lower_ws(Lower *L, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* Copy input bytes [from, to) to the output, from token *t on, with the
  * cilkc words that mean nothing there replaced. */

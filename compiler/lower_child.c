@@ -450,13 +450,16 @@ static void run_sync(Lower *L)
     L->run_n = 0;
 }
 
+/* One statement (braced), so that `if (c) sync; else ...` keeps its
+ * else, and the flag is cleared only when the sync runs. */
 void child_sync(Lower *L)
 {
+    emit_str(&L->e, "{ ");
     if (L->run_n)
         run_sync(L);
     else
         group_sync(L, "cilkrt_wsp_sync", 1);
-    emit_str(&L->e, " cilkc_out = 0;");
+    emit_str(&L->e, " cilkc_out = 0; }");
 }
 
 /* Cilk-5's abort: the tasks spawned before it that have not started yet

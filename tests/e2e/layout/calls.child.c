@@ -64,23 +64,25 @@ long cilkc_spawning_g (cilkrt_worker *cilkc_w,
 #line 7
         cilkc_out = 1;
     }
-#line 8
-    cilkrt_group_count(cilkc_w, &cilkc_g);
     {
 #line 8
-        cilkrt_task *cilkc_h = cilkrt_task_pop(cilkc_w, &cilkc_g);
+        cilkrt_group_count(cilkc_w, &cilkc_g);
+        {
 #line 8
-        if (cilkc_h) {
+            cilkrt_task *cilkc_h = cilkrt_task_pop(cilkc_w, &cilkc_g);
 #line 8
-            struct cilkc_task_g_1 *cilkc_p = CILKRT_RECORD_OF(cilkc_h, struct cilkc_task_g_1), cilkc_rec = *cilkc_p;
+            if (cilkc_h) {
 #line 8
-            if (!CILKRT_IN_SLOT(struct cilkc_task_g_1)) cilkrt_record_free(cilkc_w, cilkc_p);
+                struct cilkc_task_g_1 *cilkc_p = CILKRT_RECORD_OF(cilkc_h, struct cilkc_task_g_1), cilkc_rec = *cilkc_p;
 #line 8
-            x = cilkc_body_g(cilkc_w, cilkc_rec.a0);
-        } else x = *CILKRT_RESULT(cilkrt_task_popped(&cilkc_g), __typeof__(x));
+                if (!CILKRT_IN_SLOT(struct cilkc_task_g_1)) cilkrt_record_free(cilkc_w, cilkc_p);
+#line 8
+                x = cilkc_body_g(cilkc_w, cilkc_rec.a0);
+            } else x = *CILKRT_RESULT(cilkrt_task_popped(&cilkc_g), __typeof__(x));
+        }
+#line 8
+        cilkc_out = 0;
     }
-#line 8
-    cilkc_out = 0;
     {
 #line 9
         cilkc_sync_g(cilkc_w, &cilkc_g);
@@ -281,9 +283,13 @@ long cilkc_body_h (cilkrt_worker *cilkc_w,
     }
 #line 21
     c = g(n + 1);
-    cilkc_sync_h(cilkc_w, &cilkc_g);
+    {
 #line 22
-    cilkc_out = 0;
+        cilkc_sync_h(cilkc_w, &cilkc_g);
+#line 22
+        cilkc_out = 0;
+    }
+#line 23
     c += g(n);
     {
 #line 24

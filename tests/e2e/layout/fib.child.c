@@ -97,37 +97,39 @@ long cilkc_spawning_fib (cilkrt_worker *cilkc_w,
 #line 8
         cilkc_out = 1;
     }
-#line 9
-    cilkrt_group_count(cilkc_w, &cilkc_g);
     {
 #line 9
-        cilkrt_task *cilkc_h = cilkrt_task_pop(cilkc_w, &cilkc_g);
+        cilkrt_group_count(cilkc_w, &cilkc_g);
+        {
 #line 9
-        if (cilkc_h) {
+            cilkrt_task *cilkc_h = cilkrt_task_pop(cilkc_w, &cilkc_g);
 #line 9
-            struct cilkc_task_fib_2 *cilkc_p = CILKRT_RECORD_OF(cilkc_h, struct cilkc_task_fib_2), cilkc_rec = *cilkc_p;
+            if (cilkc_h) {
 #line 9
-            if (!CILKRT_IN_SLOT(struct cilkc_task_fib_2)) cilkrt_record_free(cilkc_w, cilkc_p);
+                struct cilkc_task_fib_2 *cilkc_p = CILKRT_RECORD_OF(cilkc_h, struct cilkc_task_fib_2), cilkc_rec = *cilkc_p;
 #line 9
-            y = cilkc_body_fib(cilkc_w, cilkc_rec.a0);
-        } else y = *CILKRT_RESULT(cilkrt_task_popped(&cilkc_g), __typeof__(y));
+                if (!CILKRT_IN_SLOT(struct cilkc_task_fib_2)) cilkrt_record_free(cilkc_w, cilkc_p);
+#line 9
+                y = cilkc_body_fib(cilkc_w, cilkc_rec.a0);
+            } else y = *CILKRT_RESULT(cilkrt_task_popped(&cilkc_g), __typeof__(y));
+        }
+#line 9
+        {
+#line 9
+            cilkrt_task *cilkc_h = cilkrt_task_pop(cilkc_w, &cilkc_g);
+#line 9
+            if (cilkc_h) {
+#line 9
+                struct cilkc_task_fib_1 *cilkc_p = CILKRT_RECORD_OF(cilkc_h, struct cilkc_task_fib_1), cilkc_rec = *cilkc_p;
+#line 9
+                if (!CILKRT_IN_SLOT(struct cilkc_task_fib_1)) cilkrt_record_free(cilkc_w, cilkc_p);
+#line 9
+                x = cilkc_body_fib(cilkc_w, cilkc_rec.a0);
+            } else x = *CILKRT_RESULT(cilkrt_task_popped(&cilkc_g), __typeof__(x));
+        }
+#line 9
+        cilkc_out = 0;
     }
-#line 9
-    {
-#line 9
-        cilkrt_task *cilkc_h = cilkrt_task_pop(cilkc_w, &cilkc_g);
-#line 9
-        if (cilkc_h) {
-#line 9
-            struct cilkc_task_fib_1 *cilkc_p = CILKRT_RECORD_OF(cilkc_h, struct cilkc_task_fib_1), cilkc_rec = *cilkc_p;
-#line 9
-            if (!CILKRT_IN_SLOT(struct cilkc_task_fib_1)) cilkrt_record_free(cilkc_w, cilkc_p);
-#line 9
-            x = cilkc_body_fib(cilkc_w, cilkc_rec.a0);
-        } else x = *CILKRT_RESULT(cilkrt_task_popped(&cilkc_g), __typeof__(x));
-    }
-#line 9
-    cilkc_out = 0;
     {
 #line 10
         cilkc_sync_fib(cilkc_w, &cilkc_g);

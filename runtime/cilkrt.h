@@ -42,7 +42,8 @@ typedef struct cilkrt_stats {
      * of a frame deque's ring. Both: sleepers woken by a push, and reducer
      * views that steals made, reduced into the view left of them (total
      * only). Last, child mode: blocks of the task deques that took the
-     * pages of a finished block instead of new ones (docs/runtime.md). */
+     * pages of a finished block instead of new ones (docs/runtime.md),
+     * and a stolen batch's unstarted slots its owner took back and ran. */
     unsigned long leapfrogs;
     unsigned long batch_steals;
     unsigned long proxies;
@@ -51,6 +52,7 @@ typedef struct cilkrt_stats {
     unsigned long push_wakes;
     unsigned long views_reduced;
     unsigned long task_blocks_reused;
+    unsigned long take_backs;
 } cilkrt_stats;
 
 /* Totals over all workers. Exact while no parallel work runs (between root

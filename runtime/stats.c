@@ -39,6 +39,7 @@ static void worker_stats_get(worker *w, cilkrt_stats *s)
     s->leapfrogs = LOAD(w->stats.leapfrogs);
     s->batch_steals = LOAD(w->stats.batch_steals);
     s->proxies = LOAD(w->stats.proxies);
+    s->take_backs = LOAD(w->stats.take_backs);
     s->deque_grows = LOAD(w->stats.deque_grows);
     long blocks = cilkrt_tdeque_blocks(&w->pub.tq);
     s->task_blocks_added = blocks > 1 ? (unsigned long)(blocks - 1) : 0;
@@ -77,6 +78,7 @@ void cilkrt_stats_get(cilkrt_stats *s)
         s->leapfrogs += x.leapfrogs;
         s->batch_steals += x.batch_steals;
         s->proxies += x.proxies;
+        s->take_backs += x.take_backs;
         s->deque_grows += x.deque_grows;
         s->task_blocks_added += x.task_blocks_added;
         s->task_blocks_reused += x.task_blocks_reused;
@@ -96,7 +98,8 @@ void cilkrt_stats_reset(void)
             &w->stats.steals,       &w->stats.steal_attempts,   &w->stats.failed_pops,
             &w->stats.suspensions,  &w->stats.frames_allocated, &w->stats.tasks_allocated,
             &w->stats.idle_ns,      &w->stats.push_wakes,       &w->stats.leapfrogs,
-            &w->stats.batch_steals, &w->stats.proxies,          &w->stats.deque_grows};
+            &w->stats.batch_steals, &w->stats.proxies,          &w->stats.deque_grows,
+            &w->stats.take_backs};
         for (size_t k = 0; k < sizeof counters / sizeof counters[0]; k++)
             atomic_store_explicit(counters[k], 0, memory_order_relaxed);
         atomic_store_explicit(&w->stats.deque_peak, 0, memory_order_relaxed);
@@ -172,7 +175,8 @@ void cilkrt_stats_at_exit(void)
     fprintf(stderr, "peak suspended frames: %ld\n", LOAD(cilkrt_suspended_peak));
     fprintf(stderr,
             "mechanisms: leapfrogs=%lu batch_steals=%lu proxies=%lu deque_grows=%lu "
-            "task_blocks_added=%lu push_wakes=%lu views_reduced=%lu task_blocks_reused=%lu\n",
+            "task_blocks_added=%lu push_wakes=%lu views_reduced=%lu task_blocks_reused=%lu "
+            "take_backs=%lu\n",
             s.leapfrogs, s.batch_steals, s.proxies, s.deque_grows, s.task_blocks_added,
-            s.push_wakes, s.views_reduced, s.task_blocks_reused);
+            s.push_wakes, s.views_reduced, s.task_blocks_reused, s.take_backs);
 }

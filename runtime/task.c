@@ -20,7 +20,10 @@
  * 0, keeping the invariant above.
  *
  * CILK_STEAL_POLICY=half makes a thief take a batch of the victim's
- * oldest shared slots in one steal (tdeque.c); run_range runs it.
+ * oldest shared slots in one steal (tdeque.c); run_range runs it. Without
+ * reducers a slot of a batch is first the thief | NAMED: not started, and
+ * the owner, meeting it at its sync, takes it back and runs it itself
+ * (run_named).
  *
  * Records that do not fit in a slot come from per-worker free lists
  * (cilkrt_record_alloc, the frames' size classes); the thunk frees them
@@ -42,11 +45,15 @@
  * the widest, long double, must fit the slot past CILKRT_RESULT_AT. */
 _Static_assert(CILKRT_RESULT_AT + sizeof(long double) <= CILKRT_TASK_ARGS,
                "a by-value result fits its slot");
+/* A worker's address, in a task's state, leaves DONE, WAITING and NAMED
+ * clear. */
+_Static_assert(_Alignof(worker) > CILKRT_TASK_NAMED, "a worker's address has its low bits clear");
 
 #define LEAP_SPINS 64   /* failed leapfrog attempts with a pause between, */
 #define LEAP_YIELDS 16  /* then with sched_yield between, */
 #define DOZE_NS 500000L /* then with a futex sleep of at most this between */
 #define WAITING CILKRT_TASK_WAITING
+#define NAMED CILKRT_TASK_NAMED
 
 /* CILK_CHILD_HELP (docs/runtime.md): 0 (the default) keeps the pure
  * child scheme, every pending task in the deque until the sync, as
@@ -178,22 +185,64 @@ typedef struct {
     uint32_t first, n; /* (slot indices are below 2^32, tdeque.c) */
 } proxy;
 
-static void run_range(worker *w, cilkrt_tdeque *q, long a, long b);
+static void run_claimed(worker *w, cilkrt_tdeque *q, long a, long b);
 
 static void run_proxy(cilkrt_worker *w, void *payload)
 {
     proxy *p = payload;
-    run_range(worker_of(w), p->q, p->first, (long)p->first + p->n);
+    run_claimed(worker_of(w), p->q, p->first, (long)p->first + p->n);
 }
 
-/* Run slots [a, b) of q, which w took: oldest first. Whenever another
+/* Push slots [mid, end) of q on w's deque as one proxy of group g. */
+static void push_proxy(worker *w, cilkrt_group *g, cilkrt_tdeque *q, long mid, long end)
+{
+    proxy *p = cilkrt_generic_alloc(w, sizeof *p, run_proxy);
+    *p = (proxy){q, (uint32_t)mid, (uint32_t)(end - mid)};
+    cilkrt_generic_push(w, g, p);
+    stat_add(&w->stats.proxies, 1);
+}
+
+/* Claim named slots [mid, b) of w's range (run_named) for a proxy, oldest
+ * first, each with a CAS from w's name to 0 (the state of a run's slots
+ * but its newest), up to the first one the owner took back: the owner
+ * takes newest first, so the rest are its own too. The last one claimed
+ * then names w, for the owner to leapfrog on until the proxy's runner
+ * claims it (claim); meanwhile the owner sees 0 and yields (doze).
+ * relaxed: as take's. Returns the end of what was claimed. */
+static long claim_named(worker *w, cilkrt_tdeque *q, long mid, long b)
+{
+    long end = mid;
+    for (; end < b; end++) {
+        uintptr_t s = (uintptr_t)w | NAMED;
+        if (!atomic_compare_exchange_strong_explicit(
+                &((cilkrt_task *)cilkrt_tdeque_slot(q, end))->state, &s, 0, memory_order_relaxed,
+                memory_order_relaxed))
+            break;
+    }
+    if (end > mid)
+        atomic_store_explicit(&((cilkrt_task *)cilkrt_tdeque_slot(q, end - 1))->state, (uintptr_t)w,
+                              memory_order_relaxed);
+    return end;
+}
+
+/* cilkrt_group_wait without its count: the statistics count spawns, not
+ * proxies, and tq.pushes must not change after the batch's last DONE (a
+ * reader may be the root call the batch has just finished) */
+static void drain(worker *w, cilkrt_group *g)
+{
+    while (cilkrt_group_pending(g)) {
+        cilkrt_task *t = cilkrt_task_pop(&w->pub, g);
+        if (t)
+            t->run(&w->pub, t);
+    }
+}
+
+/* Run slots [a, b) of q, which w took and which nobody can take back
+ * (claimed: with reducers, or a proxy's): oldest first. Whenever another
  * worker has asked w for work (w's movesplit, set by a thief that found
  * w's deque empty), the newer half of what is left goes on w's deque as
  * one proxy, which the push shares at once: the batch splits lazily, only
- * as far as somebody wants it, at one relaxed load per slot. The victim's
- * sync pops the batch newest first: waiting for the newest slot, it
- * leapfrogs on w, finds nothing, asks, and takes back the newer half, the
- * slots it is about to wait for.
+ * as far as somebody wants it, at one relaxed load per slot.
  *
  * The slots left here, [start, b) once the last split is made, are one
  * run: only its newest slot, which the victim's sync meets first, names
@@ -209,7 +258,7 @@ static void run_proxy(cilkrt_worker *w, void *payload)
  * whole run to its sync. With reducers each slot is a run of its own: its
  * views come back in it (cilkrt_task_run_stolen), and the sync merges
  * them one task at a time, in serial order. */
-static void run_range(worker *w, cilkrt_tdeque *q, long a, long b)
+static void run_claimed(worker *w, cilkrt_tdeque *q, long a, long b)
 {
     int one_by_one = w->pub.tq.reducers;
     long start = a, kept = 0;
@@ -219,10 +268,7 @@ static void run_range(worker *w, cilkrt_tdeque *q, long a, long b)
     while (a < b) {
         if (b - a > 1 && atomic_load_explicit(&w->pub.tq.movesplit, memory_order_relaxed)) {
             long mid = b - (b - a) / 2;
-            proxy *p = cilkrt_generic_alloc(w, sizeof *p, run_proxy);
-            *p = (proxy){q, (uint32_t)mid, (uint32_t)(b - mid)};
-            cilkrt_generic_push(w, &g, p);
-            stat_add(&w->stats.proxies, 1);
+            push_proxy(w, &g, q, mid, b);
             b = mid;
             claim(w, cilkrt_tdeque_slot(q, b - 1));
         }
@@ -241,14 +287,87 @@ static void run_range(worker *w, cilkrt_tdeque *q, long a, long b)
             kept = 0;
         }
     }
-    /* cilkrt_group_wait without its count: the statistics count spawns,
-     * not proxies, and tq.pushes must not change after the batch's last
-     * DONE (a reader may be the root call the batch has just finished) */
-    while (cilkrt_group_pending(&g)) {
-        cilkrt_task *t = cilkrt_task_pop(&w->pub, &g);
-        if (t)
-            t->run(&w->pub, t);
+    drain(w, &g);
+}
+
+/* Take slot t of a named range (run_named) for w, which named it: 0 if
+ * its owner took it back first. One CAS per slot decides who runs it;
+ * relaxed: the slot's contents came with the steal's acquire of ts, and
+ * the owner, if it lost, acquires the run's DONE later (finish). */
+static int take(worker *w, cilkrt_task *t)
+{
+    uintptr_t s = (uintptr_t)w | NAMED;
+    return atomic_compare_exchange_strong_explicit(&t->state, &s, (uintptr_t)w,
+                                                   memory_order_relaxed, memory_order_relaxed);
+}
+
+/* Run slots [a, b) of q, which w took in one steal, oldest first, while
+ * their owner may take back the newest ones it waits for (take_back).
+ * Every slot is named w | NAMED first; w takes each with a CAS (take)
+ * just before it runs the one below, and the owner, waiting at its sync
+ * on the newest slot of the range, takes an unstarted slot back with a
+ * CAS to 0 and runs it itself. The owner takes newest first and w oldest
+ * first, so they meet once: the first slot w fails to take ends its
+ * range, and every slot above it is the owner's. A slot w took is a run's
+ * newest while w runs it (its state names w, for the owner to leapfrog
+ * on); when w takes the next slot of the same block, the state goes back
+ * to 0 (the owner, which waits only on a run's newest, never looks), so
+ * that a run's other slots are 0 as run_claimed leaves them, and a run's
+ * completion is recorded once, on its newest slot, as there.
+ *
+ * No stale NAMED: a state is w | NAMED only while the call that named it
+ * runs (every slot is taken by w, taken back, or made over to a proxy
+ * before it returns), and w's calls nest, so a later call of w cannot
+ * name a reused slot that an earlier one has yet to take. A proxy's slots
+ * are claimed (split) before the proxy is pushed: another worker runs
+ * them, and they must not be taken back under it. */
+static void run_named(worker *w, cilkrt_tdeque *q, long a, long b)
+{
+    long start = a, kept = 0;
+    cilkrt_group g;
+    cilkrt_group_init(&w->pub, &g);
+    /* relaxed: the owner reads a name only to take the slot back, by a CAS
+     * on this word; its state is 0 until then (the owner's own slots, and
+     * it does not mark WAITING on 0) */
+    for (long i = a; i < b; i++)
+        atomic_store_explicit(&((cilkrt_task *)cilkrt_tdeque_slot(q, i))->state,
+                              (uintptr_t)w | NAMED, memory_order_relaxed);
+    if (!take(w, cilkrt_tdeque_slot(q, a)))
+        b = a; /* the owner took back the whole range */
+    while (a < b) {
+        if (b - a > 1 && atomic_load_explicit(&w->pub.tq.movesplit, memory_order_relaxed)) {
+            long mid = b - (b - a) / 2, end = claim_named(w, q, mid, b);
+            if (end > mid)
+                push_proxy(w, &g, q, mid, end);
+            b = mid;
+        }
+        cilkrt_task *t = cilkrt_tdeque_slot(q, a++);
+        t->run(&w->pub, t);
+        kept += result_left(t);
+        int more = a < b && take(w, cilkrt_tdeque_slot(q, a));
+        if (!more)
+            b = a;
+        if (a == b || (a & (CILKRT_TDEQUE_BLOCK - 1)) == 0) {
+            finish(t, a - start);
+            /* after the DONE: the pages may go once the count is full */
+            cilkrt_tdeque_finished(q, a - 1, a - start - kept);
+            start = a;
+            kept = 0;
+        } else {
+            /* relaxed: before the run's DONE (release), which the owner
+             * acquires before it pushes here again */
+            atomic_store_explicit(&t->state, 0, memory_order_relaxed);
+        }
     }
+    drain(w, &g);
+}
+
+static void run_range(worker *w, cilkrt_tdeque *q, long a, long b)
+{
+    if (w->pub.tq.reducers || q->reducers)
+        run_claimed(w, q, a, b);
+    else
+        run_named(w, q, a, b);
 }
 
 /* Run the k slots from first of q, taken by w in one steal. With
@@ -303,17 +422,34 @@ static void doze(cilkrt_task *t, uintptr_t s)
     syscall(SYS_futex, futex_word(t), FUTEX_WAIT_PRIVATE, (uint32_t)(s | WAITING), &ts, NULL, 0);
 }
 
+/* Take stolen slot t back from its thief, whose range named it and has
+ * not started it (run_named): one CAS against the thief's (take). relaxed:
+ * the slot's contents are the owner's own writes, and the thief never
+ * reads a slot it did not take. Its state is 0 again, the owner's. */
+static int take_back(cilkrt_task *t, uintptr_t s)
+{
+    return atomic_compare_exchange_strong_explicit(&t->state, &s, 0, memory_order_relaxed,
+                                                   memory_order_relaxed);
+}
+
 /* Wait for t, stolen: leapfrog, spin, yield, then doze, until done (the
- * newest slot of a run: see run_range). A waiter that only yielded cost a
- * system call per round: with more workers than cores it took system time
- * from the thieves it waits for. Returns the length of t's run. */
+ * newest slot of a run: see run_claimed), or take it back if its thief
+ * has not started it. A waiter that only yielded cost a system call per
+ * round: with more workers than cores it took system time from the
+ * thieves it waits for. Returns the length of t's run, or 0 if t was
+ * taken back (for the caller to run). */
 static long wait_stolen(worker *w, cilkrt_task *t)
 {
     unsigned idle = 0;
     uintptr_t s;
     stat_add(&w->stats.failed_pops, 1);
-    /* acquire: pairs with the release of DONE in cilkrt_task_run_stolen */
+    /* acquire: pairs with the release of DONE in finish */
     while (!((s = atomic_load_explicit(&t->state, memory_order_acquire)) & CILKRT_TASK_DONE)) {
+        if (s & NAMED) {
+            if (take_back(t, s))
+                return 0;
+            continue; /* the thief started it: look again */
+        }
         if (leapfrog(w, s & ~WAITING)) {
             idle = 0;
             continue;
@@ -328,6 +464,16 @@ static long wait_stolen(worker *w, cilkrt_task *t)
     }
     atomic_store_explicit(&t->state, 0, memory_order_relaxed);
     return cilkrt_task_run_length(s);
+}
+
+/* Run t, taken back (wait_stolen), as its thief would have: counted
+ * finished unless a result is left in it, as run_named counts it, since
+ * the pop that follows counts it popped (tdeque.c, reuse). */
+static void run_taken_back(worker *w, cilkrt_tdeque *q, cilkrt_task *t)
+{
+    stat_add(&w->stats.take_backs, 1);
+    t->run(&w->pub, t);
+    cilkrt_tdeque_finished(q, cilkrt_tdeque_depth(q) - 1, !result_left(t));
 }
 
 /* A share publishes work: wake a sleeping worker to take it (a load of
@@ -456,6 +602,11 @@ static cilkrt_task *pop_slow(cilkrt_worker *pw, int hooks)
     if (!cilkrt_tdeque_done(q) && !cilkrt_tdeque_retired(q, i)) {
         cilkrt_task *s = cilkrt_tdeque_top_slot(q);
         long len = wait_stolen(worker_of(pw), s);
+        if (len == 0) { /* (never with reducers: run_range) */
+            run_taken_back(worker_of(pw), q, s);
+            cilkrt_tdeque_pop_stolen(q);
+            return NULL;
+        }
         if (q->reducers)
             cilkrt_reducer_task_stolen(s, hooks);
         done_below(q, len - 1);

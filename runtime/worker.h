@@ -45,6 +45,7 @@ typedef struct {
     atomic_ulong leapfrogs;    /* steals from the thief of a task waited for */
     atomic_ulong batch_steals; /* steals of more than one task (steal-half) */
     atomic_ulong proxies;      /* proxies made for the rest of a batch */
+    atomic_ulong take_backs;   /* a batch's unstarted slots its owner ran */
     atomic_ulong deque_grows;  /* doublings of the frame deque's ring */
 } worker_stats;
 
@@ -275,6 +276,10 @@ void cilkrt_reducer_task_stolen(cilkrt_task *t, int plain) CILKRT_HIDDEN;
 /* In a stolen task's state, beside the thief: its owner sleeps on the
  * state word and the thief must wake it when it stores DONE (task.c). */
 #define CILKRT_TASK_WAITING ((uintptr_t)2)
+/* In a stolen task's state, beside the thief: a batch's slot the thief
+ * has not started, which the owner may take back (task.c, run_named).
+ * Never with WAITING or DONE. */
+#define CILKRT_TASK_NAMED ((uintptr_t)4)
 /* A done state: DONE, and above it the length of the run of stolen slots
  * that ends at this one (its newest) minus one (task.c: run_range). A
  * worker's address has neither low bit set. */

@@ -27,7 +27,7 @@ static atomic_uchar *taken;     /* per id: times run */
 static worker *volatile ran_on; /* the worker that ran task B */
 
 static _Thread_local int pushing; /* this thread is in a push (stress) */
-static atomic_ulong run_in_push;   /* tasks run there (the owner helped) */
+static atomic_ulong run_in_push;  /* tasks run there (the owner helped) */
 
 static void count(cilkrt_worker *w, cilkrt_task *t)
 {
@@ -1049,6 +1049,65 @@ Test(tdeque, sync_waits_for_an_unfinished_batch_once_and_drops_it, .timeout = 12
     cr_expect_eq(cilkrt_tdeque_depth(q), 0);
     for (unsigned long i = 0; i < N; i++)
         cr_expect_eq(taken[i], 1, "task %lu", i);
+    free_worker(owner_w);
+    free_worker(thief_w);
+}
+
+/* The owner takes back the unstarted rest of a batch it waits for: the
+ * thief's first task holds it until the owner has run task 1 (the last
+ * it can take back) or has made a leapfrog attempt (it waits without
+ * taking back: the test then fails on who ran what instead of hanging).
+ * The thief is busy: it never splits the batch into proxies. */
+static worker *volatile ran_by[8];
+static atomic_int task_1_ran;
+
+static void held(cilkrt_worker *w, cilkrt_task *t)
+{
+    unsigned long id = *CILKRT_RECORD_OF(t, unsigned long);
+    while (id == 0 && !atomic_load(&task_1_ran) && !atomic_load(&owner_w->stats.steal_attempts))
+        sched_yield();
+    ran_by[id] = worker_of(w);
+    if (id == 1)
+        atomic_store(&task_1_ran, 1);
+    count(w, t);
+}
+
+Test(tdeque, the_owner_takes_back_the_unstarted_rest_of_a_batch, .timeout = 120)
+{
+    enum { N = 8 };
+    owner_w = new_worker(0);
+    thief_w = busy_thief(1);
+    cilkrt_tdeque *q = &owner_w->pub.tq;
+    cilkrt_group_init(&owner_w->pub, &group);
+    reset_taken(N);
+    atomic_store(&task_1_ran, 0);
+    memset((void *)ran_by, 0, sizeof ran_by);
+    for (unsigned long i = 0; i < N; i++)
+        push(owner_w, &group, held, i);
+    while (cilkrt_tdeque_share(q))
+        ;
+    pthread_t th;
+    pthread_create(&th, NULL, batch_thief_main, NULL);
+    while (!(atomic_load(&q->ts) & 0xffffffffu))
+        sched_yield(); /* until the thief took slots 0..3 */
+    long popped = 0;
+    while (cilkrt_group_pending(&group))
+        popped += pop_run(owner_w);
+    pthread_join(th, NULL);
+    cr_expect_eq(popped, N / 2, "the newer half was the owner's");
+    for (unsigned long i = 0; i < N; i++)
+        cr_expect_eq(taken[i], 1, "task %lu ran once", i);
+    cr_expect_eq(ran_by[0], thief_w, "the thief ran the batch's first task");
+    for (int i = 1; i < N; i++)
+        cr_expect_eq(ran_by[i], owner_w, "the owner ran task %d", i);
+    cr_expect_eq(atomic_load(&owner_w->stats.take_backs), 3, "tasks 3, 2 and 1 were taken back");
+    cr_expect_eq(atomic_load(&thief_w->stats.proxies), 0);
+    cr_expect_eq(cilkrt_tdeque_depth(q), 0);
+    for (long i = 0; i < N; i++)
+        cr_expect_eq(atomic_load(&((cilkrt_task *)cilkrt_tdeque_slot(q, i))->state), 0,
+                     "slot %ld is the owner's again (state 0)", i);
+    push(owner_w, &group, count, 0);
+    cr_expect(pop_run(owner_w), "the deque works on");
     free_worker(owner_w);
     free_worker(thief_w);
 }

@@ -356,6 +356,8 @@ void emit_fmt(Emit *e, const char *fmt, ...)
     va_end(ap);
 }
 
+const char *tok_file(const Unit *u, const Token *t) { return t->file ? t->file : u->name; }
+
 int tok_is(const Unit *u, int i, int kind)
 {
     return i >= 0 && i < u->ntoks && u->toks[i].kind == kind;
@@ -488,7 +490,7 @@ static void pad_to(Emit *e, const Token *t, int from, int to)
  * followed the token just written with nothing between them. */
 static void place(Emit *e, const Token *t, int col_to, int glued)
 {
-    const char *file = t->file ? t->file : e->u->name;
+    const char *file = tok_file(e->u, t);
     int same_file = position_known(e) && strcmp(e->file, file) == 0;
     int col = out_col(e) + e->space;
     char last = e->space ? ' ' : e->out->len ? last_char(e) : '\n';
@@ -552,7 +554,7 @@ void emit_range(Emit *e, int first, int last)
 void emit_line(Emit *e, int i)
 {
     const Token *t = &e->u->toks[i];
-    const char *file = t->file ? t->file : e->u->name;
+    const char *file = tok_file(e->u, t);
     int same_file = position_known(e) && strcmp(e->file, file) == 0;
     e->anchor = t->line;
     e->anchor_file = file;
@@ -595,6 +597,13 @@ void emit_raw(Emit *e, const char *s, size_t n)
         put(e, s[i]);
 }
 
+/* The output line is presumed to be token t's. */
+static void presume(Emit *e, const Token *t)
+{
+    e->file = tok_file(e->u, t);
+    e->line = t->line;
+}
+
 void emit_gap(Emit *e, int i)
 {
     const Token *p = &e->u->toks[i - 1], *t = &e->u->toks[i];
@@ -605,15 +614,13 @@ void emit_gap(Emit *e, int i)
         return;
     /* the gap's last line is the source's, and its newlines and line
      * markers move the output as they moved the source */
-    e->file = t->file ? t->file : e->u->name;
-    e->line = t->line;
+    presume(e, t);
 }
 
 void emit_at(Emit *e, int i)
 {
     const Token *t = &e->u->toks[i];
-    e->file = t->file ? t->file : e->u->name;
-    e->line = t->line;
+    presume(e, t);
     e->known = e->out->len;
     e->col0 = t->col - 1;
     e->pending = BREAK_NONE;

@@ -117,6 +117,8 @@ void emit_at(Emit *e, int i);
 void emit_lost(Emit *e);
 
 int tok_is(const Unit *u, int i, int kind);
+/* The file token t was presumed in (its line markers'), or the unit's. */
+const char *tok_file(const Unit *u, const Token *t);
 /* Is token i a call of alloca (`alloca(` or `__builtin_alloca(`)? */
 int tok_is_alloca_call(const Unit *u, int i);
 /* Is token i `__func__` (or gcc's `__FUNCTION__`, `__PRETTY_FUNCTION__`,

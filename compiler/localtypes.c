@@ -386,7 +386,7 @@ static int has_construct(const Node *n)
 static void put_position(const Unit *u, Buf *b, const Token *t, int col)
 {
     Emit e = {.u = u, .out = b};
-    emit_line_directive(&e, t->line, t->file ? t->file : u->name);
+    emit_line_directive(&e, t->line, tok_file(u, t));
     for (int k = 1; k < col; k++)
         buf_puts(b, " ");
 }

@@ -328,7 +328,7 @@ static void use_out(Writer *w, Buf *out)
 static void put_directive(Writer *w, int i)
 {
     const Token *t = &w->u->toks[i];
-    emit_line_directive(&w->e, t->line, t->file ? t->file : w->u->name);
+    emit_line_directive(&w->e, t->line, tok_file(w->u, t));
 }
 
 /* Generated text: each newline in s starts a line presumed at the anchor,

@@ -904,7 +904,7 @@ void lower_copy_bytes(Lower *L, size_t from, size_t to, int *t)
 static void resume_position(Lower *L, const Func *fn)
 {
     const Token *last = &L->u->toks[fn->last - 1];
-    emit_line_directive(&L->e, last->line, last->file ? last->file : L->u->name);
+    emit_line_directive(&L->e, last->line, tok_file(L->u, last));
 }
 
 int lower_unit(const Unit *u, StealMode mode, int workspan, Diag *d, Buf *out)

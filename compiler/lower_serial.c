@@ -128,7 +128,7 @@ static void serial_cilk_for(SerialCopy *c, const Node *n)
     const Token *loop = tok(L, n->first), *cond = tok(L, n->e.first);
     lower_copy_bytes(L, c->pos, (size_t)cond->off, c->t);
     emit_str(&L->e, "(__extension__ ({");
-    emit_line_directive(&L->e, loop->line, loop->file ? loop->file : L->u->name);
+    emit_line_directive(&L->e, loop->line, tok_file(L->u, loop));
     emit_fmt(&L->e, LOOPS_VAR_ASSERT "; }),", v->sym->name, v->sym->name);
     emit_place(&L->e, n->e.first, 0, 0);
     c->pos = (size_t)cond->off;

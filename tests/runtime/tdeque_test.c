@@ -1021,27 +1021,36 @@ static void *batch_thief_main(void *arg)
     return NULL;
 }
 
+/* n tasks of run on owner_w's deque, all shared; the batch thief
+ * (batch_thief_main) steals the older half and runs it while the owner
+ * syncs: returns how many tasks the owner's pops ran. */
+static long sync_beside_a_batch_thief(unsigned long n, void (*run)(cilkrt_worker *, cilkrt_task *))
+{
+    cilkrt_tdeque *q = &owner_w->pub.tq;
+    cilkrt_group_init(&owner_w->pub, &group);
+    reset_taken(n);
+    for (unsigned long i = 0; i < n; i++)
+        push(owner_w, &group, run, i);
+    while (cilkrt_tdeque_share(q))
+        ;
+    pthread_t th;
+    pthread_create(&th, NULL, batch_thief_main, NULL);
+    while (!(atomic_load(&q->ts) & 0xffffffffu))
+        sched_yield(); /* until the thief took the older half */
+    long popped = 0;
+    while (cilkrt_group_pending(&group))
+        popped += pop_run(owner_w);
+    pthread_join(th, NULL);
+    return popped;
+}
+
 Test(tdeque, sync_waits_for_an_unfinished_batch_once_and_drops_it, .timeout = 120)
 {
     enum { N = 16 };
     owner_w = new_worker(0);
     thief_w = new_worker(1);
     cilkrt_tdeque *q = &owner_w->pub.tq;
-    cilkrt_group_init(&owner_w->pub, &group);
-    reset_taken(N);
-    for (unsigned long i = 0; i < N; i++)
-        push(owner_w, &group, gated, i);
-    while (cilkrt_tdeque_share(q))
-        ;
-    pthread_t th;
-    pthread_create(&th, NULL, batch_thief_main, NULL);
-    while (!(atomic_load(&q->ts) & 0xffffffffu))
-        sched_yield(); /* until the thief took slots 0..7 */
-    long popped = 0;
-    while (cilkrt_group_pending(&group))
-        popped += pop_run(owner_w);
-    pthread_join(th, NULL);
-    cr_expect_eq(popped, N / 2, "the newer half was the owner's");
+    cr_expect_eq(sync_beside_a_batch_thief(N, gated), N / 2, "the newer half was the owner's");
     /* failed pops count the slots the owner took back (task.c,
      * wait_stolen): how many depends on who is faster, the owner taking
      * back from the newest or the thief taking from the oldest */
@@ -1084,23 +1093,9 @@ Test(tdeque, the_owner_takes_back_the_unstarted_rest_of_a_batch, .timeout = 120)
     owner_w = new_worker(0);
     thief_w = busy_thief(1);
     cilkrt_tdeque *q = &owner_w->pub.tq;
-    cilkrt_group_init(&owner_w->pub, &group);
-    reset_taken(N);
     atomic_store(&task_1_ran, 0);
     memset((void *)ran_by, 0, sizeof ran_by);
-    for (unsigned long i = 0; i < N; i++)
-        push(owner_w, &group, held, i);
-    while (cilkrt_tdeque_share(q))
-        ;
-    pthread_t th;
-    pthread_create(&th, NULL, batch_thief_main, NULL);
-    while (!(atomic_load(&q->ts) & 0xffffffffu))
-        sched_yield(); /* until the thief took slots 0..3 */
-    long popped = 0;
-    while (cilkrt_group_pending(&group))
-        popped += pop_run(owner_w);
-    pthread_join(th, NULL);
-    cr_expect_eq(popped, N / 2, "the newer half was the owner's");
+    cr_expect_eq(sync_beside_a_batch_thief(N, held), N / 2, "the newer half was the owner's");
     for (unsigned long i = 0; i < N; i++)
         cr_expect_eq(taken[i], 1, "task %lu ran once", i);
     cr_expect_eq(ran_by[0], thief_w, "the thief ran the batch's first task");

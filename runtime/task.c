@@ -315,6 +315,11 @@ static int take(worker *w, cilkrt_task *t)
  * that a run's other slots are 0 as run_claimed leaves them, and a run's
  * completion is recorded once, on its newest slot, as there.
  *
+ * Only the newest CILKRT_TASK_NAMED_AT_MOST slots are named (worker.h):
+ * older ones run first, claimed (run_claimed), as one run or more that
+ * the owner waits for as it waits for any, after it has taken back or
+ * waited for the named ones above them.
+ *
  * No stale NAMED: a state is w | NAMED only while the call that named it
  * runs (every slot is taken by w, taken back, or made over to a proxy
  * before it returns), and w's calls nest, so a later call of w cannot
@@ -326,12 +331,18 @@ static void run_named(worker *w, cilkrt_tdeque *q, long a, long b)
     long start = a, kept = 0;
     cilkrt_group g;
     cilkrt_group_init(&w->pub, &g);
-    /* relaxed: the owner reads a name only to take the slot back, by a CAS
+    long named = b - a > CILKRT_TASK_NAMED_AT_MOST ? b - CILKRT_TASK_NAMED_AT_MOST : a;
+    /* named before the claimed part runs: the owner may meet them meanwhile.
+     * relaxed: the owner reads a name only to take the slot back, by a CAS
      * on this word; its state is 0 until then (the owner's own slots, and
      * it does not mark WAITING on 0) */
-    for (long i = a; i < b; i++)
+    for (long i = named; i < b; i++)
         atomic_store_explicit(&((cilkrt_task *)cilkrt_tdeque_slot(q, i))->state,
                               (uintptr_t)w | NAMED, memory_order_relaxed);
+    if (named > a) {
+        run_claimed(w, q, a, named);
+        a = start = named;
+    }
     if (!take(w, cilkrt_tdeque_slot(q, a)))
         b = a; /* the owner took back the whole range */
     while (a < b) {

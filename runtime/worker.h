@@ -280,6 +280,12 @@ void cilkrt_reducer_task_stolen(cilkrt_task *t, int plain) CILKRT_HIDDEN;
  * has not started, which the owner may take back (task.c, run_named).
  * Never with WAITING or DONE. */
 #define CILKRT_TASK_NAMED ((uintptr_t)4)
+/* The most slots of a batch that run_named names: a bigger batch's older
+ * slots run as run_claimed runs them, which their owner cannot take back.
+ * Naming is a store per slot before the first task runs: over a spawn
+ * loop's batch of many thousand slots it delayed the thief enough that
+ * the owner's pending tasks doubled the peak memory. */
+#define CILKRT_TASK_NAMED_AT_MOST 64
 /* A done state: DONE, and above it the length of the run of stolen slots
  * that ends at this one (its newest) minus one (task.c: run_range). A
  * worker's address has neither low bit set. */

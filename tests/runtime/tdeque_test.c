@@ -721,8 +721,8 @@ static void steal_all(worker *w)
     while (cilkrt_tdeque_share(&w->pub.tq));
 }
 
-/* A finished batch is waited for once per block it covers, on its newest
- * slot there (a run ends at a block's end, so that a block's slots need
+/* A finished batch is waited for once per block it covers (and once more
+ * below its named slots), on its newest slot there (a run ends at a block's end, so that a block's slots need
  * nothing from the next one: tdeque.c, reuse); its other slots' states
  * were never written, and the sync pops them without a look at them. */
 Test(tdeque, sync_waits_once_per_block_for_a_finished_batch)
@@ -750,7 +750,10 @@ Test(tdeque, sync_waits_once_per_block_for_a_finished_batch)
             cr_expect_eq(atomic_load(&w->stats.failed_pops), 2, "two waits for the newer batch");
     }
     cr_expect_eq(cilkrt_tdeque_depth(q), 0);
-    cr_expect_eq(atomic_load(&w->stats.failed_pops), 3, "one wait per batch and block");
+    /* and one more for the older batch: its slots below the named ones
+     * (CILKRT_TASK_NAMED_AT_MOST, task.c: run_named) are a run of their
+     * own; the newer batch's named ones start the second block */
+    cr_expect_eq(atomic_load(&w->stats.failed_pops), 4, "one wait per batch and block");
     for (unsigned long i = 0; i < N; i++)
         cr_expect_eq(taken[i], 1, "task %lu", i);
     for (long i = 0; i < N; i++)
@@ -1073,7 +1076,7 @@ Test(tdeque, sync_waits_for_an_unfinished_batch_once_and_drops_it, .timeout = 12
  * it can take back) or has made a leapfrog attempt (it waits without
  * taking back: the test then fails on who ran what instead of hanging).
  * The thief is busy: it never splits the batch into proxies. */
-static worker *volatile ran_by[8];
+static worker *volatile ran_by[4 * CILKRT_TASK_NAMED_AT_MOST];
 static atomic_int task_1_ran;
 
 static void held(cilkrt_worker *w, cilkrt_task *t)
@@ -1109,6 +1112,31 @@ Test(tdeque, the_owner_takes_back_the_unstarted_rest_of_a_batch, .timeout = 120)
                      "slot %ld is the owner's again (state 0)", i);
     push(owner_w, &group, count, 0);
     cr_expect(pop_run(owner_w), "the deque works on");
+    free_worker(owner_w);
+    free_worker(thief_w);
+}
+
+/* A batch bigger than CILKRT_TASK_NAMED_AT_MOST: only its newest slots
+ * are named, so the owner takes back those alone (the thief's first task
+ * holds it, as above, until the owner, past the named slots, makes a
+ * leapfrog attempt on the older, claimed ones). */
+Test(tdeque, the_owner_takes_back_only_the_named_newest_slots_of_a_big_batch, .timeout = 120)
+{
+    enum { K = 2 * CILKRT_TASK_NAMED_AT_MOST, N = 2 * K }; /* a steal takes a power of two */
+    owner_w = new_worker(0);
+    thief_w = busy_thief(1);
+    atomic_store(&task_1_ran, 0);
+    memset((void *)ran_by, 0, sizeof ran_by);
+    cr_expect_eq(sync_beside_a_batch_thief(N, held), K, "the newer half was the owner's");
+    for (unsigned long i = 0; i < N; i++)
+        cr_expect_eq(taken[i], 1, "task %lu ran once", i);
+    /* the older ones are the thief's, or a proxy's that the owner
+     * leapfrogs on (its attempt asked the thief to split), never taken back */
+    cr_expect_eq(ran_by[0], thief_w, "the thief ran the batch's first task");
+    for (int i = K - CILKRT_TASK_NAMED_AT_MOST; i < N; i++)
+        cr_expect_eq(ran_by[i], owner_w, "the owner ran task %d", i);
+    cr_expect_eq(atomic_load(&owner_w->stats.take_backs), CILKRT_TASK_NAMED_AT_MOST);
+    cr_expect_eq(cilkrt_tdeque_depth(&owner_w->pub.tq), 0);
     free_worker(owner_w);
     free_worker(thief_w);
 }

@@ -42,7 +42,9 @@
  * cilkrt_alloca_slow returns it; the work/span hooks of cilkrt_wsp.h
  * hand child mode's mark to the callee tagged; 4: cilkrt_alloca's bump
  * tests the room to the clone's end against CILKRT_ALLOCA_SEG instead of
- * loading the worker's end, so every current segment has that size).
+ * loading the worker's end, so every current segment has that size;
+ * 5: the frame deque is an array addressed through slots, not a ring,
+ * and tail is the worker's first member).
  * Every file that includes this header keeps a reference to
  * cilkrt_abi_v<N>, which the runtime built from the same header defines
  * once (cilkrt.c): an object compiled against another version fails to
@@ -50,7 +52,7 @@
  * object's version (docs/abi.md). Tests predefine the version to play
  * such a stale object. */
 #ifndef CILKRT_ABI_VERSION
-#define CILKRT_ABI_VERSION 4
+#define CILKRT_ABI_VERSION 5
 #endif
 #define CILKRT_ABI_NAME2(v) cilkrt_abi_v##v
 #define CILKRT_ABI_NAME(v) CILKRT_ABI_NAME2(v)
@@ -231,11 +233,14 @@ struct cilkrt_wsp_worker {
 
 struct cilkrt_worker {
     /* owner's line */
-    cilkrt_frame **deque; /* ring of frame pointers */
-    _Atomic long tail;    /* next free slot; written by the owner only */
-    long deque_mask;      /* capacity - 1 (capacity is a power of 2) */
-    int abandoning;       /* set by a delivering failed pop until the
-                             stack unwinds to the scheduler */
+    _Atomic long tail; /* next free slot; written by the owner only (first:
+                          the push addresses it as the worker itself) */
+    /* Slot t of the frame deque is at address slots + t * sizeof(cilkrt_frame *):
+     * the array (deque) less its first slot's index (deque_base), as an
+     * integer, so that the push's store needs no mask (cilkrt_deque_slot) */
+    __UINTPTR_TYPE__ slots;
+    int abandoning; /* set by a delivering failed pop until the
+                       stack unwinds to the scheduler */
     int id;
     cilkrt_frame *free_frames[CILKRT_FRAME_CLASSES];
     /* the one statistic kept by generated code (a plain counter, owner
@@ -256,6 +261,10 @@ struct cilkrt_worker {
     cilkrt_alloca_seg *alloca_seg;
     char *alloca_top, *alloca_end;
     long alloca_runs; /* runs in alloca_seg not yet released */
+    /* the frame deque's array, out of the inline paths: slots
+     * [deque_base, deque_base + deque_cap) lie in it (runtime/deque.c) */
+    cilkrt_frame **deque;
+    long deque_cap, deque_base;
     /* thieves' line */
     /* The frame deque's shared part [head, split), which thieves take
      * from, oldest first; [split, tail) is private to the owner. head and
@@ -478,6 +487,15 @@ static inline void cilkrt_frame_free(cilkrt_worker *w, cilkrt_frame *f, __SIZE_T
 #define CILKRT_BOUND(p) (*(p))
 #endif
 
+/* Where slot t of w's frame deque is: for t in [deque_base, deque_base +
+ * deque_cap), an entry of the array. A multiply-add on integers and a
+ * conversion, which cc folds into the store's address (no pointer
+ * arithmetic outside the array). */
+static inline cilkrt_frame **cilkrt_deque_slot(cilkrt_worker *w, long t)
+{
+    return (cilkrt_frame **)(w->slots + (__UINTPTR_TYPE__)t * sizeof(cilkrt_frame *));
+}
+
 /* Push f and return its slot, for the matching cilkrt_pop. The caller has
  * written f->entry and every local the continuation needs into the frame.
  *
@@ -487,14 +505,14 @@ static inline void cilkrt_frame_free(cilkrt_worker *w, cilkrt_frame *f, __SIZE_T
  * the slot and tail, with no order against anyone, and compares the slot
  * with push_limit: from there on cilkrt_push_slow runs, after the entry is
  * in place (so that it can share it at once). Its bound is head plus the
- * deepest depth so far, at most the capacity less one, set under the lock:
- * head only grows, so the ring always has a free slot for the next push
- * (the slow path grows it when this push filled it). A thief or a
- * sleeper asking for a share stores 0 instead. */
+ * deepest depth so far, at most the array's last slot, set under the
+ * lock: the array always has the next push's slot (the slow path makes
+ * room when this push took its last one). A thief or a sleeper asking
+ * for a share stores 0 instead. */
 static inline long cilkrt_push(cilkrt_worker *w, cilkrt_frame *f)
 {
     long t = CILKRT_LOAD(&w->tail, __ATOMIC_RELAXED);
-    w->deque[t & w->deque_mask] = f;
+    *cilkrt_deque_slot(w, t) = f;
     CILKRT_STORE(&w->tail, t + 1, __ATOMIC_RELAXED);
     if (t >= CILKRT_BOUND(&w->push_limit))
         cilkrt_push_slow(w);

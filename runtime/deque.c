@@ -44,22 +44,34 @@
  * empty (in the scheduler, or at a sync: its stolen child's failed pop
  * emptied it) has nothing private to keep.
  *
- * The ring (deque, deque_mask) is replaced only by the owner under the
- * lock, and thieves read it only under the lock, so growing is safe
- * against them. Thieves read a slot and raise head in the same locked
- * section, so every slot from head up is free of them. The inline push
- * stores its entry before it compares with push_limit, so the ring always
- * keeps a free slot: the push that fills it grows it (cilkrt_push_slow).
+ * The slots. Indices only grow (head by steals, tail by pushes), so the
+ * slots [deque_base, deque_base + deque_cap) that the array holds move up
+ * with them: slot t is the array's entry t - deque_base, and the inline
+ * push finds it through slots (cilkrt_deque_slot), the array's address
+ * less deque_base entries, without the mask a ring would need (2 fewer
+ * instructions a spawn: a load and an and). The owner moves the window
+ * under the lock, and thieves read the array only under the lock, so
+ * moving is safe against them; thieves read a slot and raise head in the
+ * same locked section, so every slot from head up is free of them. The
+ * inline push stores its entry before it compares with push_limit, which
+ * is at most the array's last slot, so the array always holds the next
+ * push's slot: the push that takes the last one makes room
+ * (cilkrt_push_slow), sliding the entries [head, tail) down to the
+ * array's start, or into one twice as large when they fill more than half
+ * of it (so a slide moves at most half an array, after at least as many
+ * pushes). Indices are kept: a pop compares only indices, and a thief
+ * takes entries in order across a move.
  */
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "worker.h"
 
 static void lock_deque(cilkrt_worker *w)
 {
-    /* acquire: the holder sees the ring, the slots, head and split as the
+    /* acquire: the holder sees the array, the slots, head and split as the
      * last holder left them */
     while (atomic_exchange_explicit(&w->deque_lock, 1, memory_order_acquire))
         while (atomic_load_explicit(&w->deque_lock, memory_order_relaxed))
@@ -71,14 +83,14 @@ static void unlock_deque(cilkrt_worker *w)
     atomic_store_explicit(&w->deque_lock, 0, memory_order_release);
 }
 
-static cilkrt_frame **new_ring(long capacity)
+static cilkrt_frame **new_array(long capacity)
 {
-    cilkrt_frame **ring = cilkrt_malloc((size_t)capacity * sizeof *ring);
-    if (!ring) {
+    cilkrt_frame **array = cilkrt_malloc((size_t)capacity * sizeof *array);
+    if (!array) {
         fprintf(stderr, "cilkrt: error: out of memory for a deque of %ld entries\n", capacity);
         exit(1);
     }
-    return ring;
+    return array;
 }
 
 /* Under the lock, a thief or a sleeper: ask the owner to share. Only the
@@ -93,10 +105,19 @@ static void ask_locked(cilkrt_worker *v)
     __atomic_store_n(&v->pop_bound, LONG_MAX, __ATOMIC_RELAXED);
 }
 
+/* The array, its size and the index of its first slot (slots: see the
+ * header). */
+static void set_window(cilkrt_worker *w, cilkrt_frame **array, long cap, long base)
+{
+    w->deque = array;
+    w->deque_cap = cap;
+    w->deque_base = base;
+    w->slots = (uintptr_t)array - (uintptr_t)base * sizeof *array;
+}
+
 void cilkrt_deque_init(cilkrt_worker *w, long capacity)
 {
-    w->deque = new_ring(capacity);
-    w->deque_mask = capacity - 1;
+    set_window(w, new_array(capacity), capacity, 0);
     atomic_init(&w->tail, 0);
     atomic_init(&w->head, 0);
     atomic_init(&w->split, 0);
@@ -108,21 +129,21 @@ void cilkrt_deque_init(cilkrt_worker *w, long capacity)
 void cilkrt_deque_destroy(cilkrt_worker *w)
 {
     free(w->deque);
-    w->deque = NULL;
+    set_window(w, NULL, 0, 0);
 }
 
-/* Under the lock: move the entries [h, t) into ring, twice the size of
- * the old one; entries keep their indices. Returns the old ring, for the
- * caller to free out of the lock (no thief can hold it: they read the ring
- * under the lock). */
-static cilkrt_frame **grow(cilkrt_worker *w, cilkrt_frame **ring, long h, long t)
+/* Under the lock: move the entries [h, t) to the start of array (the
+ * current one, or a new one of cap entries), which then holds the slots
+ * from h up. Returns the old array if it was replaced, for the caller to
+ * free out of the lock (no thief can hold it: they read it under the
+ * lock). */
+static cilkrt_frame **move_window(cilkrt_worker *w, cilkrt_frame **array, long cap, long h, long t)
 {
-    long cap = w->deque_mask + 1;
-    for (long i = h; i < t; i++)
-        ring[i & (2 * cap - 1)] = w->deque[i & (cap - 1)];
     cilkrt_frame **old = w->deque;
-    w->deque = ring;
-    w->deque_mask = 2 * cap - 1;
+    memmove(array, old + (h - w->deque_base), (size_t)(t - h) * sizeof *array);
+    set_window(w, array, cap, h);
+    if (array == old)
+        return NULL;
     stat_add(&worker_of(w)->stats.deque_grows, 1);
     return old;
 }
@@ -150,15 +171,18 @@ static int answer(cilkrt_worker *w, long end)
 /* Under the lock, the owner: the inline paths' bounds for the current
  * state, head being h. A standing request keeps the push out of line (it
  * will share); otherwise push_limit is head plus the deepest depth so far,
- * at most the capacity less one: the push that makes a new deepest deque
- * or fills the ring comes here, after storing its entry, so the ring must
- * still have room for it (cilkrt_push). */
+ * at most the array's last slot: the push that makes a new deepest deque
+ * or takes that slot comes here, after storing its entry, so the array
+ * must hold the slot (cilkrt_push). Every path keeps tail at most that
+ * slot: a push below the limit leaves tail at most the limit, the slow
+ * push makes room, a pop or a failed pop only lowers tail. */
 static void settle(cilkrt_worker *w, long h)
 {
     long limit = 0;
     if (!atomic_load_explicit(&w->share_req, memory_order_relaxed)) {
         long peak = atomic_load_explicit(&worker_of(w)->stats.deque_peak, memory_order_relaxed);
-        limit = h + (peak < w->deque_mask ? peak : w->deque_mask);
+        long last = w->deque_base + w->deque_cap - 1; /* the array's last slot */
+        limit = h + peak < last ? h + peak : last;
     }
     __atomic_store_n(&w->push_limit, limit, __ATOMIC_RELAXED);
     __atomic_store_n(&w->pop_bound, atomic_load_explicit(&w->split, memory_order_relaxed),
@@ -178,16 +202,19 @@ static void announce(cilkrt_worker *w)
 void cilkrt_push_slow(cilkrt_worker *w)
 {
     long t = atomic_load_explicit(&w->tail, memory_order_relaxed) - 1; /* the new entry */
-    long cap = w->deque_mask + 1;
-    /* head only grows: if the ring is not full by this look, it is not
-     * full; allocate out of the lock */
-    cilkrt_frame **ring = NULL, **old = NULL;
-    if (t + 1 - atomic_load_explicit(&w->head, memory_order_relaxed) >= cap)
-        ring = new_ring(2 * cap);
+    long cap = w->deque_cap;
+    /* This push took the array's last slot: make room for the next one.
+     * head only grows: entries that fill more than half of the array by
+     * this look may be fewer under the lock, never more; allocate out of
+     * the lock. */
+    int full = t + 1 == w->deque_base + cap;
+    cilkrt_frame **array = w->deque, **old = NULL;
+    if (full && t + 1 - atomic_load_explicit(&w->head, memory_order_relaxed) > cap / 2)
+        array = new_array(cap *= 2);
     lock_deque(w);
     long h = atomic_load_explicit(&w->head, memory_order_relaxed);
-    if (ring)
-        old = grow(w, ring, h, t + 1);
+    if (full)
+        old = move_window(w, array, cap, h, t + 1);
     stat_max(&worker_of(w)->stats.deque_peak, t + 1 - h);
     int shared = answer(w, t + 1);
     settle(w, h);
@@ -272,7 +299,7 @@ int cilkrt_deque_steal(cilkrt_worker *v, worker *thief, uintptr_t *e)
         unlock_deque(v);
         return 0;
     }
-    *e = (uintptr_t)v->deque[h & v->deque_mask];
+    *e = (uintptr_t)*cilkrt_deque_slot(v, h);
     atomic_store_explicit(&v->head, h + 1, memory_order_relaxed);
     if (h + 1 == s)
         ask_locked(v);           /* the last shared entry: the owner's next push is shared */

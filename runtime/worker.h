@@ -46,7 +46,7 @@ typedef struct {
     atomic_ulong batch_steals; /* steals of more than one task (steal-half) */
     atomic_ulong proxies;      /* proxies made for the rest of a batch */
     atomic_ulong take_backs;   /* a batch's unstarted slots its owner ran */
-    atomic_ulong deque_grows;  /* doublings of the frame deque's ring */
+    atomic_ulong deque_grows;  /* doublings of the frame deque's array */
 } worker_stats;
 
 typedef struct chunk chunk;

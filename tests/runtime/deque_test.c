@@ -90,11 +90,11 @@ Test(deque, owner_pops_newest_first)
     for (unsigned long i = 0; i < 100; i++)
         cilkrt_push(&w->pub, entry(i));
     cr_expect_eq(depth(w), 100);
-    cr_expect_eq(w->pub.deque_mask + 1, 128, "the ring grew from 4 to 128");
+    cr_expect_eq(w->pub.deque_cap, 128, "the array grew from 4 to 128");
     cr_expect_eq(atomic_load(&w->stats.deque_peak), 100);
     for (long i = 99; i >= 0; i--) {
         long t = atomic_load(&w->pub.tail) - 1;
-        cr_assert_eq(id_of((uintptr_t)w->pub.deque[t & w->pub.deque_mask]), (unsigned long)i);
+        cr_assert_eq(id_of((uintptr_t)*cilkrt_deque_slot(&w->pub, t)), (unsigned long)i);
         cr_assert_eq(pop_newest(w), 1);
     }
     cr_expect_eq(depth(w), 0);
@@ -309,23 +309,24 @@ Test(deque, pop_after_steal_fails_and_empties)
     free_worker(thief);
 }
 
-Test(deque, the_ring_grows_under_shared_entries)
+Test(deque, the_array_grows_under_shared_entries)
 {
     /* Growth keeps indices: shared entries are taken in order across it.
-     * A push that fills the ring grows it (the next push stores its entry
-     * before it looks at the bound). */
+     * A push that takes the array's last slot grows it when the entries
+     * fill more than half of it (the next push stores its entry before it
+     * looks at the bound). */
     worker *v = new_worker(0, 4), *thief = new_worker(1, 4);
     for (unsigned long i = 0; i < 3; i++)
         cilkrt_push(&v->pub, entry(i));
-    cr_expect_eq(v->pub.deque_mask + 1, 4);
+    cr_expect_eq(v->pub.deque_cap, 4);
     cilkrt_push(&v->pub, entry(3));
-    cr_expect_eq(v->pub.deque_mask + 1, 8, "the push that filled the ring grew it");
+    cr_expect_eq(v->pub.deque_cap, 8, "the push that filled the array grew it");
     cilkrt_deque_ask(&v->pub);
     cilkrt_deque_poll(&v->pub); /* shares 1 and 2 (0 was shared at once) */
     cr_expect_eq(shared(v), 3);
     for (unsigned long i = 4; i < 40; i++)
         cilkrt_push(&v->pub, entry(i));
-    cr_expect_eq(v->pub.deque_mask + 1, 64);
+    cr_expect_eq(v->pub.deque_cap, 64);
     unsigned long id;
     for (unsigned long i = 0; i < 3; i++) {
         cr_assert_eq(steal_id(v, thief, &id), 1);
@@ -338,9 +339,42 @@ Test(deque, the_ring_grows_under_shared_entries)
     free_worker(thief);
 }
 
+Test(deque, the_slots_slide_down_the_array_as_head_moves_up)
+{
+    /* Head follows tail up (a thief takes the oldest entry whenever more
+     * than two are there): slot indices pass the array's size many times
+     * over, and the push that takes the array's last slot slides the two
+     * or three entries left to its start instead of growing it. Every
+     * entry is still taken once, in order by the thief and newest first
+     * by the owner. */
+    worker *v = new_worker(0, 8), *thief = new_worker(1, 8);
+    unsigned long id, next_stolen = 0, n = 1000;
+    for (unsigned long i = 0; i < n; i++) {
+        cilkrt_push(&v->pub, entry(i));
+        if (depth(v) > 2) {
+            cilkrt_deque_ask(&v->pub);
+            cilkrt_deque_poll(&v->pub);
+            cr_assert_eq(steal_id(v, thief, &id), 1, "entry %lu shared", next_stolen);
+            cr_assert_eq(id, next_stolen++);
+        }
+    }
+    cr_expect_eq(atomic_load(&v->pub.tail), (long)n, "indices went on past the array");
+    cr_expect_eq(v->pub.deque_cap, 8, "the entries slid down, the array did not grow");
+    cr_expect_eq(atomic_load(&v->stats.deque_grows), 0);
+    cr_expect_gt(v->pub.deque_base, (long)n - 8);
+    for (unsigned long i = n; i-- > next_stolen;) {
+        cr_assert_eq(id_of((uintptr_t)*cilkrt_deque_slot(&v->pub, atomic_load(&v->pub.tail) - 1)),
+                     i);
+        cr_assert_eq(pop_newest(v), 1, "entry %lu", i);
+    }
+    cr_expect_eq(depth(v), 0);
+    free_worker(v);
+    free_worker(thief);
+}
+
 /* One owner, three thieves, 10^7 operations: every item is taken exactly
  * once, by the owner's pop or by one thief. The owner pushes in bursts
- * (some long, so the ring grows while thieves steal) and pops about as
+ * (some long, so the array grows while thieves steal) and pops about as
  * many. */
 #define OPS MAX_ITEMS
 #define INITIAL_CAPACITY 16
@@ -406,9 +440,9 @@ Test(deque, one_owner_three_thieves_every_item_once, .timeout = 120)
     cr_expect_eq(popped + stolen, pushed, "popped %lu + stolen %lu", popped, stolen);
     cr_expect_eq(depth(owner), 0);
     cr_expect_eq(atomic_load(&owner->stats.failed_pops), failed);
-    cr_expect_gt(owner->pub.deque_mask + 1, INITIAL_CAPACITY, "the ring grew under thieves");
-    cr_log_info("pushed %lu, popped %lu, stolen %lu, failed pops %lu, capacity %ld", pushed,
-                popped, stolen, failed, owner->pub.deque_mask + 1);
+    cr_expect_gt(owner->pub.deque_cap, INITIAL_CAPACITY, "the array grew under thieves");
+    cr_log_info("pushed %lu, popped %lu, stolen %lu, failed pops %lu, capacity %ld", pushed, popped,
+                stolen, failed, owner->pub.deque_cap);
     free(mine);
     free((void *)taken);
     free_worker(owner);

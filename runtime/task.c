@@ -303,8 +303,9 @@ static int take(worker *w, cilkrt_task *t)
 
 /* Run slots [a, b) of q, which w took in one steal, oldest first, while
  * their owner may take back the newest ones it waits for (take_back).
- * Every slot is named w | NAMED first; w takes each with a CAS (take)
- * just before it runs the one below, and the owner, waiting at its sync
+ * Every slot is named w | NAMED first, but the oldest, which is w's at
+ * once; w takes each with a CAS (take) just before it runs the one
+ * below, and the owner, waiting at its sync
  * on the newest slot of the range, takes an unstarted slot back with a
  * CAS to 0 and runs it itself. The owner takes newest first and w oldest
  * first, so they meet once: the first slot w fails to take ends its
@@ -315,8 +316,9 @@ static int take(worker *w, cilkrt_task *t)
  * that a run's other slots are 0 as run_claimed leaves them, and a run's
  * completion is recorded once, on its newest slot, as there.
  *
- * Only the newest CILKRT_TASK_NAMED_AT_MOST slots are named (worker.h):
- * older ones run first, claimed (run_claimed), as one run or more that
+ * Only the newest CILKRT_TASK_NAMED_AT_MOST slots are named (worker.h),
+ * the oldest of them w's at once: older ones run first, claimed
+ * (run_claimed), as one run or more that
  * the owner waits for as it waits for any, after it has taken back or
  * waited for the named ones above them.
  *
@@ -332,19 +334,26 @@ static void run_named(worker *w, cilkrt_tdeque *q, long a, long b)
     cilkrt_group g;
     cilkrt_group_init(&w->pub, &g);
     long named = b - a > CILKRT_TASK_NAMED_AT_MOST ? b - CILKRT_TASK_NAMED_AT_MOST : a;
-    /* named before the claimed part runs: the owner may meet them meanwhile.
-     * relaxed: the owner reads a name only to take the slot back, by a CAS
-     * on this word; its state is 0 until then (the owner's own slots, and
-     * it does not mark WAITING on 0) */
-    for (long i = named; i < b; i++)
+    /* Named before the claimed part runs: the owner may meet them
+     * meanwhile. The oldest of them is w's from the start, as if taken:
+     * the owner can take back only the slots above it, and waits for w
+     * there, so w's every look at a slot of the range (the takes below)
+     * comes before the owner's sync can end and the block's pages go to
+     * a new block. Had the owner taken back all of them while w ran the
+     * claimed part, w's first take touched a slot of a block given away
+     * meanwhile (tests/corpus/steal_block_reuse, child mode, P = 4,
+     * crashed 1 run in 30). relaxed: the owner reads a name only to take
+     * the slot back, by a CAS on this word; its state is 0 until then
+     * (the owner's own slots, and it does not mark WAITING on 0) */
+    atomic_store_explicit(&((cilkrt_task *)cilkrt_tdeque_slot(q, named))->state, (uintptr_t)w,
+                          memory_order_relaxed);
+    for (long i = named + 1; i < b; i++)
         atomic_store_explicit(&((cilkrt_task *)cilkrt_tdeque_slot(q, i))->state,
                               (uintptr_t)w | NAMED, memory_order_relaxed);
     if (named > a) {
         run_claimed(w, q, a, named);
         a = start = named;
     }
-    if (!take(w, cilkrt_tdeque_slot(q, a)))
-        b = a; /* the owner took back the whole range */
     while (a < b) {
         if (b - a > 1 && atomic_load_explicit(&w->pub.tq.movesplit, memory_order_relaxed)) {
             long mid = b - (b - a) / 2, end = claim_named(w, q, mid, b);

@@ -1117,9 +1117,12 @@ Test(tdeque, the_owner_takes_back_the_unstarted_rest_of_a_batch, .timeout = 120)
 }
 
 /* A batch bigger than CILKRT_TASK_NAMED_AT_MOST: only its newest slots
- * are named, so the owner takes back those alone (the thief's first task
- * holds it, as above, until the owner, past the named slots, makes a
- * leapfrog attempt on the older, claimed ones). */
+ * are named, so the owner takes back those alone, but the oldest of them,
+ * which is the thief's from the start (the thief's first task holds it,
+ * as above, until the owner, past the slots it can take back, makes a
+ * leapfrog attempt on that one): the owner's sync cannot end, and the
+ * block go to a new one, before the thief is done with the range's slots
+ * (task.c, run_named). */
 Test(tdeque, the_owner_takes_back_only_the_named_newest_slots_of_a_big_batch, .timeout = 120)
 {
     enum { K = 2 * CILKRT_TASK_NAMED_AT_MOST, N = 2 * K }; /* a steal takes a power of two */
@@ -1133,9 +1136,11 @@ Test(tdeque, the_owner_takes_back_only_the_named_newest_slots_of_a_big_batch, .t
     /* the older ones are the thief's, or a proxy's that the owner
      * leapfrogs on (its attempt asked the thief to split), never taken back */
     cr_expect_eq(ran_by[0], thief_w, "the thief ran the batch's first task");
-    for (int i = K - CILKRT_TASK_NAMED_AT_MOST; i < N; i++)
+    cr_expect_eq(ran_by[K - CILKRT_TASK_NAMED_AT_MOST], thief_w,
+                 "the thief ran the oldest named task, its own from the start");
+    for (int i = K - CILKRT_TASK_NAMED_AT_MOST + 1; i < N; i++)
         cr_expect_eq(ran_by[i], owner_w, "the owner ran task %d", i);
-    cr_expect_eq(atomic_load(&owner_w->stats.take_backs), CILKRT_TASK_NAMED_AT_MOST);
+    cr_expect_eq(atomic_load(&owner_w->stats.take_backs), CILKRT_TASK_NAMED_AT_MOST - 1);
     cr_expect_eq(cilkrt_tdeque_depth(&owner_w->pub.tq), 0);
     free_worker(owner_w);
     free_worker(thief_w);

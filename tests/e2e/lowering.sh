@@ -77,7 +77,7 @@ grep_generated "weak fast clone called" tests/corpus/linkage_marked/main.cilkc c
 grep_generated "scope call spawned" tests/corpus/form_cilk_scope.cilkc continuation \
     "cilkc_fast_cilkc_scope_"
 grep_generated "call spawned" tests/e2e/layout/calls.i continuation \
-    "cilkc_r = cilkc_lazy_g(cilkc_w, &cilkc_f->h, 1, 0, &cilkc_t, cilkc_a0);"
+    "cilkc_r = cilkc_lazy_g(cilkc_w, &cilkc_f->h, 1, 0, &cilkc_t, 0, cilkc_a0);"
 # a spawn of a parallel function of the unit calls its lazy entry, which
 # pushes the parent's frame after a leaf test that runs in bounded time
 # (fib's), before one that calls a function (split's), and says where;
@@ -89,6 +89,22 @@ grep_generated "lazy entry pushes before a call" tests/corpus/steal_split_entry.
     "cilkc_parent->entry = cilkc_site; *cilkc_tp = cilkrt_push(cilkc_w, cilkc_parent); return cilkc_fast_split("
 grep_generated "lazy pop" tests/corpus/steal_lazy_push.cilkc continuation \
     "if (cilkc_t >= 0 && !cilkrt_pop(cilkc_w, cilkc_t))"
+# a fast clone with one spawn site stores its resume index once, when it
+# allocates its frame, and its lazy entries do not store it again (1 says
+# so); with two sites (fib) each push stores its own, and a slow clone
+# always does; the lazy entry is always inlined
+grep_generated "one site: resume index at the allocation" tests/corpus/steal_fastin.cilkc \
+    continuation "cilkc_f->l.nc_6 = nc; cilkc_f->h.entry = 1; }"
+grep_generated "one site: the lazy entry does not store it" tests/corpus/steal_fastin.cilkc \
+    continuation "cilkc_lazy_node(cilkc_w, &cilkc_f->h, 1, (void *)cilkc_d, &cilkc_t, 1, cilkc_a0,"
+grep_generated "one site: the slow clone's lazy entry stores it" tests/corpus/steal_fastin.cilkc \
+    continuation "cilkc_lazy_node(cilkc_w, cilkc_h, 1, (void *)cilkc_d, &cilkc_t, 0, cilkc_a0,"
+grep_generated "lazy entry: the resume index unless set" tests/corpus/steal_fastin.cilkc \
+    continuation "if (!cilkc_entry_set) cilkc_parent->entry = cilkc_site;"
+grep_generated "lazy entry always inlined" tests/corpus/steal_fastin.cilkc continuation \
+    "inline __attribute__((unused, always_inline)) static long cilkc_lazy_node ("
+grep_generated "two sites: each push stores its index" examples/fib.cilkc continuation \
+    "cilkc_f->h.entry = 2; cilkc_t = cilkrt_push(cilkc_w, &cilkc_f->h);"
 # a fast clone with three parameters takes its worker from the thread
 # when it allocates its frame (cilkc_fastin_FN: the arguments fit in six
 # registers), and the fast clone with the worker argument passes the call

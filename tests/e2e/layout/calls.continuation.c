@@ -35,9 +35,9 @@ long cilkc_try_g (cilkrt_worker *cilkc_w, struct cilkc_pre_g *cilkc_pre,
 #line 1
        long n);
 #line 1
-static inline __attribute__((unused))
+static inline __attribute__((unused, always_inline))
 #line 1
-long cilkc_lazy_g (cilkrt_worker *cilkc_w, cilkrt_frame *cilkc_parent, int cilkc_site, void *cilkc_dst, long *cilkc_tp,
+long cilkc_lazy_g (cilkrt_worker *cilkc_w, cilkrt_frame *cilkc_parent, int cilkc_site, void *cilkc_dst, long *cilkc_tp, int cilkc_entry_set,
 #line 1
        long n);
 #line 1
@@ -96,9 +96,9 @@ long cilkc_spawning_g (cilkrt_worker *cilkc_w, cilkrt_frame *cilkc_parent, int c
                         cilkc_f = (struct cilkc_frame_g *)cilkrt_frame_alloc(cilkc_w, sizeof *cilkc_f, &cilkc_desc_g, cilkc_parent, cilkc_site, cilkc_dst);
 #line 7
                         cilkc_f->l.n_0 = n;
-                    }
 #line 7
-                    cilkc_f->h.entry = 1;
+                        cilkc_f->h.entry = 1;
+                    }
 #line 7
                     cilkc_t = cilkrt_push(cilkc_w, &cilkc_f->h);
 #line 7
@@ -236,9 +236,9 @@ long ){0};
 #line 1
 }
 #line 1
-static inline __attribute__((unused))
+static inline __attribute__((unused, always_inline))
 #line 1
-long cilkc_lazy_g (cilkrt_worker *cilkc_w, cilkrt_frame *cilkc_parent, int cilkc_site, void *cilkc_dst, long *cilkc_tp,
+long cilkc_lazy_g (cilkrt_worker *cilkc_w, cilkrt_frame *cilkc_parent, int cilkc_site, void *cilkc_dst, long *cilkc_tp, int cilkc_entry_set,
 #line 1
        long n)
 #line 1
@@ -255,7 +255,7 @@ long cilkc_r = cilkc_try_g(cilkc_w, &cilkc_p, n);
         return cilkc_r;
     }
 #line 1
-    cilkc_parent->entry = cilkc_site;
+    if (!cilkc_entry_set) cilkc_parent->entry = cilkc_site;
 #line 1
     *cilkc_tp = cilkrt_push(cilkc_w, cilkc_parent);
 #line 1
@@ -544,9 +544,9 @@ static void cilkc_slow_h(cilkrt_worker *, cilkrt_frame *);
 static void cilkc_inlet_h(cilkrt_frame *, int, void *);
 static const cilkrt_desc cilkc_desc_h = { cilkc_slow_h, cilkc_inlet_h, "h", 0 };
 #line 15
-static inline __attribute__((unused))
+static inline __attribute__((unused, always_inline))
 #line 15
-long cilkc_lazy_h (cilkrt_worker *cilkc_w, cilkrt_frame *cilkc_parent, int cilkc_site, void *cilkc_dst, long *cilkc_tp,
+long cilkc_lazy_h (cilkrt_worker *cilkc_w, cilkrt_frame *cilkc_parent, int cilkc_site, void *cilkc_dst, long *cilkc_tp, int cilkc_entry_set,
 #line 15
        long n);
 #line 15
@@ -593,7 +593,7 @@ long cilkc_fast_h (cilkrt_worker *cilkc_w, cilkrt_frame *cilkc_parent, int cilkc
 #line 19
                 __typeof__(
 #line 19
-        g(n)) cilkc_r = cilkc_lazy_g(cilkc_w, &cilkc_f->h, 1, 0, &cilkc_t, cilkc_a0);
+        g(n)) cilkc_r = cilkc_lazy_g(cilkc_w, &cilkc_f->h, 1, 0, &cilkc_t, 0, cilkc_a0);
 #line 19
                 if (cilkc_t >= 0 && !cilkrt_pop(cilkc_w, cilkc_t)) {
 #line 19
@@ -646,7 +646,7 @@ long ){0};
 #line 20
                 __typeof__(
 #line 20
-              g(n)) cilkc_r = cilkc_lazy_g(cilkc_w, &cilkc_f->h, 2, 0, &cilkc_t, cilkc_a0);
+              g(n)) cilkc_r = cilkc_lazy_g(cilkc_w, &cilkc_f->h, 2, 0, &cilkc_t, 0, cilkc_a0);
 #line 20
                 if (cilkc_t >= 0 && !cilkrt_pop(cilkc_w, cilkc_t)) {
 #line 20
@@ -700,7 +700,7 @@ long ){0};
 #line 23
                 __typeof__(
 #line 23
-         g(n)) cilkc_r = cilkc_lazy_g(cilkc_w, &cilkc_f->h, 3, 0, &cilkc_t, cilkc_a0);
+         g(n)) cilkc_r = cilkc_lazy_g(cilkc_w, &cilkc_f->h, 3, 0, &cilkc_t, 0, cilkc_a0);
 #line 23
                 if (cilkc_t >= 0 && !cilkrt_pop(cilkc_w, cilkc_t)) {
 #line 23
@@ -760,15 +760,15 @@ long ){0};
 #line 24
 }
 #line 15
-static inline __attribute__((unused))
+static inline __attribute__((unused, always_inline))
 #line 15
-long cilkc_lazy_h (cilkrt_worker *cilkc_w, cilkrt_frame *cilkc_parent, int cilkc_site, void *cilkc_dst, long *cilkc_tp,
+long cilkc_lazy_h (cilkrt_worker *cilkc_w, cilkrt_frame *cilkc_parent, int cilkc_site, void *cilkc_dst, long *cilkc_tp, int cilkc_entry_set,
 #line 15
        long n)
 #line 15
 {
 #line 15
-    cilkc_parent->entry = cilkc_site;
+    if (!cilkc_entry_set) cilkc_parent->entry = cilkc_site;
 #line 15
     *cilkc_tp = cilkrt_push(cilkc_w, cilkc_parent);
 #line 15
@@ -822,7 +822,7 @@ static void cilkc_slow_h(cilkrt_worker *cilkc_w, cilkrt_frame *cilkc_h)
 #line 19
         g(cilkc_f->l.n_0
 #line 19
-           )) cilkc_r = cilkc_lazy_g(cilkc_w, cilkc_h, 1, 0, &cilkc_t, cilkc_a0);
+           )) cilkc_r = cilkc_lazy_g(cilkc_w, cilkc_h, 1, 0, &cilkc_t, 0, cilkc_a0);
 #line 19
                 if (cilkc_t >= 0 && !cilkrt_pop(cilkc_w, cilkc_t)) {
 #line 19
@@ -881,7 +881,7 @@ static void cilkc_slow_h(cilkrt_worker *cilkc_w, cilkrt_frame *cilkc_h)
 #line 20
               g(cilkc_f->l.n_0
 #line 20
-                 )) cilkc_r = cilkc_lazy_g(cilkc_w, cilkc_h, 2, 0, &cilkc_t, cilkc_a0);
+                 )) cilkc_r = cilkc_lazy_g(cilkc_w, cilkc_h, 2, 0, &cilkc_t, 0, cilkc_a0);
 #line 20
                 if (cilkc_t >= 0 && !cilkrt_pop(cilkc_w, cilkc_t)) {
 #line 20
@@ -941,7 +941,7 @@ static void cilkc_slow_h(cilkrt_worker *cilkc_w, cilkrt_frame *cilkc_h)
 #line 23
          g(cilkc_f->l.n_0
 #line 23
-            )) cilkc_r = cilkc_lazy_g(cilkc_w, cilkc_h, 3, 0, &cilkc_t, cilkc_a0);
+            )) cilkc_r = cilkc_lazy_g(cilkc_w, cilkc_h, 3, 0, &cilkc_t, 0, cilkc_a0);
 #line 23
                 if (cilkc_t >= 0 && !cilkrt_pop(cilkc_w, cilkc_t)) {
 #line 23

@@ -39,9 +39,9 @@ long cilkc_try_fib (cilkrt_worker *cilkc_w, struct cilkc_pre_fib *cilkc_pre,
 #line 1
          int n);
 #line 1
-static inline __attribute__((unused))
+static inline __attribute__((unused, always_inline))
 #line 1
-long cilkc_lazy_fib (cilkrt_worker *cilkc_w, cilkrt_frame *cilkc_parent, int cilkc_site, void *cilkc_dst, long *cilkc_tp,
+long cilkc_lazy_fib (cilkrt_worker *cilkc_w, cilkrt_frame *cilkc_parent, int cilkc_site, void *cilkc_dst, long *cilkc_tp, int cilkc_entry_set,
 #line 1
          int n);
 #line 1
@@ -310,9 +310,9 @@ long ){0};
 #line 1
 }
 #line 1
-static inline __attribute__((unused))
+static inline __attribute__((unused, always_inline))
 #line 1
-long cilkc_lazy_fib (cilkrt_worker *cilkc_w, cilkrt_frame *cilkc_parent, int cilkc_site, void *cilkc_dst, long *cilkc_tp,
+long cilkc_lazy_fib (cilkrt_worker *cilkc_w, cilkrt_frame *cilkc_parent, int cilkc_site, void *cilkc_dst, long *cilkc_tp, int cilkc_entry_set,
 #line 1
          int n)
 #line 1
@@ -329,7 +329,7 @@ long cilkc_r = cilkc_try_fib(cilkc_w, &cilkc_p, n);
         return cilkc_r;
     }
 #line 1
-    cilkc_parent->entry = cilkc_site;
+    if (!cilkc_entry_set) cilkc_parent->entry = cilkc_site;
 #line 1
     *cilkc_tp = cilkrt_push(cilkc_w, cilkc_parent);
 #line 1

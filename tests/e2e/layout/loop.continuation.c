@@ -64,9 +64,9 @@ static void cilkc_inlet_cilkc_for_1(cilkrt_frame *, int, void *);
 #line 6
 static const cilkrt_desc cilkc_desc_cilkc_for_1 = { cilkc_slow_cilkc_for_1, cilkc_inlet_cilkc_for_1, "cilkc_for_1", 0 };
 #line 6
-inline __attribute__((unused))
+inline __attribute__((unused, always_inline))
 #line 6
-static void cilkc_lazy_cilkc_for_1 (cilkrt_worker *cilkc_w, cilkrt_frame *cilkc_parent, int cilkc_site, void *cilkc_dst, long *cilkc_tp,
+static void cilkc_lazy_cilkc_for_1 (cilkrt_worker *cilkc_w, cilkrt_frame *cilkc_parent, int cilkc_site, void *cilkc_dst, long *cilkc_tp, int cilkc_entry_set,
 #line 6
                         struct cilkc_for_1 *cilkc_c_1, unsigned long long cilkc_lo, unsigned long long cilkc_hi);
 #line 6
@@ -118,6 +118,8 @@ static void cilkc_spawning_cilkc_for_1 (cilkrt_worker *cilkc_w, cilkrt_frame *ci
 #line 6
             cilkc_f->l.cilkc_hi_2 = cilkc_hi;
 #line 6
+            cilkc_f->h.entry = 1;
+#line 6
         }
 #line 6
         {
@@ -144,7 +146,7 @@ static void cilkc_spawning_cilkc_for_1 (cilkrt_worker *cilkc_w, cilkrt_frame *ci
 #line 6
             {
 #line 6
-                cilkc_lazy_cilkc_for_1(cilkc_w, &cilkc_f->h, 1, 0, &cilkc_t, cilkc_a0, cilkc_a1, cilkc_a2);
+                cilkc_lazy_cilkc_for_1(cilkc_w, &cilkc_f->h, 1, 0, &cilkc_t, 1, cilkc_a0, cilkc_a1, cilkc_a2);
 #line 6
                 if (cilkc_t >= 0 && !cilkrt_pop(cilkc_w, cilkc_t)) {
 #line 6
@@ -228,15 +230,15 @@ static void cilkc_fast_cilkc_for_1 (cilkrt_worker *cilkc_w, cilkrt_frame *cilkc_
 #line 6
 }
 #line 6
-inline __attribute__((unused))
+inline __attribute__((unused, always_inline))
 #line 6
-static void cilkc_lazy_cilkc_for_1 (cilkrt_worker *cilkc_w, cilkrt_frame *cilkc_parent, int cilkc_site, void *cilkc_dst, long *cilkc_tp,
+static void cilkc_lazy_cilkc_for_1 (cilkrt_worker *cilkc_w, cilkrt_frame *cilkc_parent, int cilkc_site, void *cilkc_dst, long *cilkc_tp, int cilkc_entry_set,
 #line 6
                         struct cilkc_for_1 *cilkc_c_1, unsigned long long cilkc_lo, unsigned long long cilkc_hi)
 #line 6
 {
 #line 6
-    cilkc_parent->entry = cilkc_site;
+    if (!cilkc_entry_set) cilkc_parent->entry = cilkc_site;
 #line 6
     *cilkc_tp = cilkrt_push(cilkc_w, cilkc_parent);
 #line 6
@@ -344,7 +346,7 @@ static void cilkc_slow_cilkc_for_1(cilkrt_worker *cilkc_w, cilkrt_frame *cilkc_h
 #line 6
             {
 #line 6
-                cilkc_lazy_cilkc_for_1(cilkc_w, cilkc_h, 1, 0, &cilkc_t, cilkc_a0, cilkc_a1, cilkc_a2);
+                cilkc_lazy_cilkc_for_1(cilkc_w, cilkc_h, 1, 0, &cilkc_t, 0, cilkc_a0, cilkc_a1, cilkc_a2);
 #line 6
                 if (cilkc_t >= 0 && !cilkrt_pop(cilkc_w, cilkc_t)) {
 #line 6
@@ -543,9 +545,9 @@ static void cilkc_inlet_cilkc_for_2(cilkrt_frame *, int, void *);
 #line 8
 static const cilkrt_desc cilkc_desc_cilkc_for_2 = { cilkc_slow_cilkc_for_2, cilkc_inlet_cilkc_for_2, "cilkc_for_2", 0 };
 #line 8
-inline __attribute__((unused))
+inline __attribute__((unused, always_inline))
 #line 8
-static void cilkc_lazy_cilkc_for_2 (cilkrt_worker *cilkc_w, cilkrt_frame *cilkc_parent, int cilkc_site, void *cilkc_dst, long *cilkc_tp,
+static void cilkc_lazy_cilkc_for_2 (cilkrt_worker *cilkc_w, cilkrt_frame *cilkc_parent, int cilkc_site, void *cilkc_dst, long *cilkc_tp, int cilkc_entry_set,
 #line 8
                         struct cilkc_for_2 *cilkc_c_2, unsigned long long cilkc_lo, unsigned long long cilkc_hi);
 #line 8
@@ -597,6 +599,8 @@ static void cilkc_spawning_cilkc_for_2 (cilkrt_worker *cilkc_w, cilkrt_frame *ci
 #line 8
             cilkc_f->l.cilkc_hi_2 = cilkc_hi;
 #line 8
+            cilkc_f->h.entry = 1;
+#line 8
         }
 #line 8
         {
@@ -623,7 +627,7 @@ static void cilkc_spawning_cilkc_for_2 (cilkrt_worker *cilkc_w, cilkrt_frame *ci
 #line 8
             {
 #line 8
-                cilkc_lazy_cilkc_for_2(cilkc_w, &cilkc_f->h, 1, 0, &cilkc_t, cilkc_a0, cilkc_a1, cilkc_a2);
+                cilkc_lazy_cilkc_for_2(cilkc_w, &cilkc_f->h, 1, 0, &cilkc_t, 1, cilkc_a0, cilkc_a1, cilkc_a2);
 #line 8
                 if (cilkc_t >= 0 && !cilkrt_pop(cilkc_w, cilkc_t)) {
 #line 8
@@ -707,15 +711,15 @@ static void cilkc_fast_cilkc_for_2 (cilkrt_worker *cilkc_w, cilkrt_frame *cilkc_
 #line 8
 }
 #line 8
-inline __attribute__((unused))
+inline __attribute__((unused, always_inline))
 #line 8
-static void cilkc_lazy_cilkc_for_2 (cilkrt_worker *cilkc_w, cilkrt_frame *cilkc_parent, int cilkc_site, void *cilkc_dst, long *cilkc_tp,
+static void cilkc_lazy_cilkc_for_2 (cilkrt_worker *cilkc_w, cilkrt_frame *cilkc_parent, int cilkc_site, void *cilkc_dst, long *cilkc_tp, int cilkc_entry_set,
 #line 8
                         struct cilkc_for_2 *cilkc_c_2, unsigned long long cilkc_lo, unsigned long long cilkc_hi)
 #line 8
 {
 #line 8
-    cilkc_parent->entry = cilkc_site;
+    if (!cilkc_entry_set) cilkc_parent->entry = cilkc_site;
 #line 8
     *cilkc_tp = cilkrt_push(cilkc_w, cilkc_parent);
 #line 8
@@ -823,7 +827,7 @@ static void cilkc_slow_cilkc_for_2(cilkrt_worker *cilkc_w, cilkrt_frame *cilkc_h
 #line 8
             {
 #line 8
-                cilkc_lazy_cilkc_for_2(cilkc_w, cilkc_h, 1, 0, &cilkc_t, cilkc_a0, cilkc_a1, cilkc_a2);
+                cilkc_lazy_cilkc_for_2(cilkc_w, cilkc_h, 1, 0, &cilkc_t, 0, cilkc_a0, cilkc_a1, cilkc_a2);
 #line 8
                 if (cilkc_t >= 0 && !cilkrt_pop(cilkc_w, cilkc_t)) {
 #line 8
@@ -1022,9 +1026,9 @@ static void cilkc_inlet_cilkc_for_3(cilkrt_frame *, int, void *);
 #line 10
 static const cilkrt_desc cilkc_desc_cilkc_for_3 = { cilkc_slow_cilkc_for_3, cilkc_inlet_cilkc_for_3, "cilkc_for_3", 0 };
 #line 10
-inline __attribute__((unused))
+inline __attribute__((unused, always_inline))
 #line 10
-static void cilkc_lazy_cilkc_for_3 (cilkrt_worker *cilkc_w, cilkrt_frame *cilkc_parent, int cilkc_site, void *cilkc_dst, long *cilkc_tp,
+static void cilkc_lazy_cilkc_for_3 (cilkrt_worker *cilkc_w, cilkrt_frame *cilkc_parent, int cilkc_site, void *cilkc_dst, long *cilkc_tp, int cilkc_entry_set,
 #line 10
                         struct cilkc_for_3 *cilkc_c_3, unsigned long long cilkc_lo, unsigned long long cilkc_hi);
 #line 10
@@ -1076,6 +1080,8 @@ static void cilkc_spawning_cilkc_for_3 (cilkrt_worker *cilkc_w, cilkrt_frame *ci
 #line 10
             cilkc_f->l.cilkc_hi_2 = cilkc_hi;
 #line 10
+            cilkc_f->h.entry = 1;
+#line 10
         }
 #line 10
         {
@@ -1102,7 +1108,7 @@ static void cilkc_spawning_cilkc_for_3 (cilkrt_worker *cilkc_w, cilkrt_frame *ci
 #line 10
             {
 #line 10
-                cilkc_lazy_cilkc_for_3(cilkc_w, &cilkc_f->h, 1, 0, &cilkc_t, cilkc_a0, cilkc_a1, cilkc_a2);
+                cilkc_lazy_cilkc_for_3(cilkc_w, &cilkc_f->h, 1, 0, &cilkc_t, 1, cilkc_a0, cilkc_a1, cilkc_a2);
 #line 10
                 if (cilkc_t >= 0 && !cilkrt_pop(cilkc_w, cilkc_t)) {
 #line 10
@@ -1186,15 +1192,15 @@ static void cilkc_fast_cilkc_for_3 (cilkrt_worker *cilkc_w, cilkrt_frame *cilkc_
 #line 10
 }
 #line 10
-inline __attribute__((unused))
+inline __attribute__((unused, always_inline))
 #line 10
-static void cilkc_lazy_cilkc_for_3 (cilkrt_worker *cilkc_w, cilkrt_frame *cilkc_parent, int cilkc_site, void *cilkc_dst, long *cilkc_tp,
+static void cilkc_lazy_cilkc_for_3 (cilkrt_worker *cilkc_w, cilkrt_frame *cilkc_parent, int cilkc_site, void *cilkc_dst, long *cilkc_tp, int cilkc_entry_set,
 #line 10
                         struct cilkc_for_3 *cilkc_c_3, unsigned long long cilkc_lo, unsigned long long cilkc_hi)
 #line 10
 {
 #line 10
-    cilkc_parent->entry = cilkc_site;
+    if (!cilkc_entry_set) cilkc_parent->entry = cilkc_site;
 #line 10
     *cilkc_tp = cilkrt_push(cilkc_w, cilkc_parent);
 #line 10
@@ -1302,7 +1308,7 @@ static void cilkc_slow_cilkc_for_3(cilkrt_worker *cilkc_w, cilkrt_frame *cilkc_h
 #line 10
             {
 #line 10
-                cilkc_lazy_cilkc_for_3(cilkc_w, cilkc_h, 1, 0, &cilkc_t, cilkc_a0, cilkc_a1, cilkc_a2);
+                cilkc_lazy_cilkc_for_3(cilkc_w, cilkc_h, 1, 0, &cilkc_t, 0, cilkc_a0, cilkc_a1, cilkc_a2);
 #line 10
                 if (cilkc_t >= 0 && !cilkrt_pop(cilkc_w, cilkc_t)) {
 #line 10

@@ -868,12 +868,15 @@ static const char *replacement(const Lower *L, const Token *t)
 {
     /* Cilk-5's inlet and abort: the inlet's definition is read as a
      * nested function (a GNU C extension) called with the child's result
-     * in the elision; abort (no child is ever outstanding there) is
-     * (void)0, as sync */
+     * in the elision; `abort ;` (no child is ever outstanding there) is an
+     * empty block, as sync. Each as wide as the user's words, so that the
+     * rest of the line keeps its columns for cc's messages. */
     if (t->kind == TK_CILK || t->kind == TK_INLET)
-        return " ";
+        return lower_blanks(t);
     if (t->kind == TK_ABORT)
-        return " (void)0 ";
+        return "{}   ";
+    if (t->kind == TK_SEMI && t > L->u->toks && t[-1].kind == TK_ABORT)
+        return " ";
     /* SYNCHED is 1 where nothing was spawned (or in the elision) */
     if (t->kind == TK_SYNCHED)
         return " 1 ";

@@ -112,6 +112,9 @@ void lower_ws(Lower *L, const char *fmt, ...) __attribute__((format(printf, 2, 3
 void lower_copy_bytes(Lower *L, size_t from, size_t to, int *t);
 
 /* lower_serial.c: the serial elision */
+/* Blanks as wide as token t (a word of at most 11 bytes): what keeps the
+ * columns of the rest of its line where a word of cilkc's goes. */
+const char *lower_blanks(const Token *t);
 const char *serial_replacement(const Lower *L, const Token *t);
 void serial_func(Lower *L, const Func *fn, size_t pos, int *t);
 

@@ -16,7 +16,7 @@ static const Token *tok(const Lower *L, int i) { return &L->u->toks[i]; }
 
 /* Blanks as wide as token t, a word of at most 11 bytes
  * (_Cilk_spawn, _Cilk_scope). */
-static const char *blanks(const Token *t)
+const char *lower_blanks(const Token *t)
 {
     static const char spaces[] = "           ";
     return spaces + sizeof spaces - 1 - (size_t)t->len;
@@ -45,7 +45,7 @@ const char *serial_replacement(const Lower *L, const Token *t)
     if (t->kind == TK_SEMI && t > L->u->toks && t[-1].kind == TK_SYNC)
         return " ";
     if (t->kind == TK_SPAWN || t->kind == TK_CILK_SCOPE)
-        return blanks(t);
+        return lower_blanks(t);
     if (t->kind == TK_CILK_FOR)
         return t->len == sizeof "_Cilk_for" - 1 ? "for      " : "for     ";
     if (t->kind == TK_PRAGMA && loops_is_cilk_pragma(L->u->buf + t->off, (size_t)t->len))

@@ -56,10 +56,21 @@ typedef struct cilkrt_stats {
 } cilkrt_stats;
 
 /* Totals over all workers. Exact while no parallel work runs (between root
- * calls); all zero before the pool starts. */
+ * calls); all zero before the pool starts. Writes the first `size` bytes
+ * of the figures (at most sizeof(cilkrt_stats)): a program built against
+ * an older, shorter cilkrt_stats gets the members it knows, and nothing
+ * beyond them is written. */
+void cilkrt_stats_get_sized(cilkrt_stats *s, __SIZE_TYPE__ size);
+/* One worker's figures, as cilkrt_stats_get_sized; returns 0 if there is
+ * no worker `id`. */
+int cilkrt_stats_get_worker_sized(int id, cilkrt_stats *s, __SIZE_TYPE__ size);
+/* The same with the size of the caller's struct: what programs call. The
+ * functions of these names (called without the macros, or by programs
+ * built before them) write a whole cilkrt_stats of this version. */
 void cilkrt_stats_get(cilkrt_stats *s);
-/* One worker's figures; returns 0 if there is no worker `id`. */
 int cilkrt_stats_get_worker(int id, cilkrt_stats *s);
+#define cilkrt_stats_get(s) cilkrt_stats_get_sized((s), sizeof *(s))
+#define cilkrt_stats_get_worker(id, s) cilkrt_stats_get_worker_sized((id), (s), sizeof *(s))
 /* Zero every counter and peak. Call only while no parallel work runs. */
 void cilkrt_stats_reset(void);
 /* Steals and suspensions so far: safe to call at any time, also while the

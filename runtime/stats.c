@@ -47,16 +47,8 @@ static void worker_stats_get(worker *w, cilkrt_stats *s)
     s->task_blocks_reused = (unsigned long)w->pub.tq.reused; /* (the owner is idle) */
 }
 
-int cilkrt_stats_get_worker(int id, cilkrt_stats *s)
-{
-    memset(s, 0, sizeof *s);
-    if (id < 0 || id >= cilkrt_pool_size)
-        return 0;
-    worker_stats_get(cilkrt_pool[id], s);
-    return 1;
-}
-
-void cilkrt_stats_get(cilkrt_stats *s)
+/* The totals over all workers, whole. */
+static void stats_total(cilkrt_stats *s)
 {
     memset(s, 0, sizeof *s);
     for (int i = 0; i < cilkrt_pool_size; i++) {
@@ -86,6 +78,38 @@ void cilkrt_stats_get(cilkrt_stats *s)
     }
     s->views_reduced = LOAD(cilkrt_views_reduced);
 }
+
+/* The first size bytes of all (at most the whole struct) into s. */
+static void copy_prefix(cilkrt_stats *s, const cilkrt_stats *all, size_t size)
+{
+    memcpy(s, all, size < sizeof *all ? size : sizeof *all);
+}
+
+int cilkrt_stats_get_worker_sized(int id, cilkrt_stats *s, size_t size)
+{
+    cilkrt_stats all;
+    memset(&all, 0, sizeof all);
+    int found = id >= 0 && id < cilkrt_pool_size;
+    if (found)
+        worker_stats_get(cilkrt_pool[id], &all);
+    copy_prefix(s, &all, size);
+    return found;
+}
+
+void cilkrt_stats_get_sized(cilkrt_stats *s, size_t size)
+{
+    cilkrt_stats all;
+    stats_total(&all);
+    copy_prefix(s, &all, size);
+}
+
+/* The functions behind the macros' names (cilkrt.h): a whole struct. */
+int(cilkrt_stats_get_worker)(int id, cilkrt_stats *s)
+{
+    return cilkrt_stats_get_worker_sized(id, s, sizeof *s);
+}
+
+void(cilkrt_stats_get)(cilkrt_stats *s) { cilkrt_stats_get_sized(s, sizeof *s); }
 
 void cilkrt_stats_reset(void)
 {

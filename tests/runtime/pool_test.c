@@ -8,6 +8,7 @@
 #include <criterion/criterion.h>
 #include <limits.h>
 #include <sched.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -295,6 +296,49 @@ Test(pool, stats_reset_and_get, .timeout = 120)
     cr_expect_eq(cilkrt_stats_get_worker(-1, &s), 0);
     cr_expect_eq(cilkrt_stats_get_worker(cilkrt_nworkers(), &s), 0);
     cr_expect_eq(cilkrt_stats_get_worker(0, &s), 1);
+}
+
+/* A program built against an older, shorter cilkrt_stats gets the
+ * members it knows and nothing written beyond them: the sized calls write
+ * a prefix (what the header's macros pass: sizeof the caller's struct). */
+Test(pool, stats_get_sized_writes_only_the_callers_prefix, .timeout = 120)
+{
+    cr_assert_eq(fib(12), 144);
+    cilkrt_stats whole;
+    cilkrt_stats_get(&whole);
+    cr_expect_eq(whole.spawns, 464, "2 for each of fib(12)'s 232 calls with n >= 2");
+    union {
+        cilkrt_stats s;
+        unsigned char bytes[sizeof(cilkrt_stats)];
+    } older;
+    size_t known = offsetof(cilkrt_stats, steal_attempts); /* spawns and steals */
+    memset(&older, 0xa5, sizeof older);
+    cilkrt_stats_get_sized(&older.s, known);
+    cr_expect_eq(older.s.spawns, whole.spawns);
+    cr_expect_eq(older.s.steals, whole.steals);
+    for (size_t i = known; i < sizeof older; i++)
+        cr_assert_eq(older.bytes[i], 0xa5, "byte %zu past the caller's struct was written", i);
+    memset(&older, 0xa5, sizeof older);
+    cr_expect_eq(cilkrt_stats_get_worker_sized(0, &older.s, known), 1);
+    for (size_t i = known; i < sizeof older; i++)
+        cr_assert_eq(older.bytes[i], 0xa5, "byte %zu past the caller's struct was written", i);
+    memset(&older, 0xa5, sizeof older);
+    cr_expect_eq(cilkrt_stats_get_worker_sized(cilkrt_nworkers(), &older.s, known), 0);
+    cr_expect_eq(older.s.spawns, 0, "no such worker: zeros, in the prefix only");
+    cr_expect_eq(older.bytes[known], 0xa5);
+    /* a size beyond this version's struct writes the whole struct only */
+    unsigned char big[sizeof(cilkrt_stats) + 16];
+    memset(big, 0xa5, sizeof big);
+    cilkrt_stats_get_sized((cilkrt_stats *)(void *)big, sizeof big);
+    for (size_t i = sizeof(cilkrt_stats); i < sizeof big; i++)
+        cr_assert_eq(big[i], 0xa5, "byte %zu past this version's struct was written", i);
+    /* the whole struct, by the macro and by the function of that name */
+    cilkrt_stats a, b;
+    cilkrt_stats_get(&a);
+    (cilkrt_stats_get)(&b);
+    cr_expect_eq(a.spawns, whole.spawns);
+    cr_expect_eq(b.spawns, whole.spawns);
+    cr_expect_eq(b.views_reduced, a.views_reduced);
 }
 
 /* Between root calls there is no work: every worker goes to sleep without

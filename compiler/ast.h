@@ -33,6 +33,8 @@ struct Token {
                          and names with no visible declaration) */
     int declares;     /* the name a declarator declares (of a declaration,
                          parameter or definition), not a use of it */
+    int undeclared;   /* an identifier as an expression with no visible
+                         declaration (cc's error; emit_range) */
 };
 
 typedef enum {

@@ -516,6 +516,16 @@ void emit_place(Emit *e, int i, int off, int glued)
     place(e, t, t->col - 1 + off, glued);
 }
 
+/* An undeclared name (not a call: C90's implicit declaration, or a
+ * builtin) in a file-scope __typeof__ (VIEW_TYPEOF) would be cc's error
+ * there, `undeclared here (not in a function)`, before the function's own
+ * copy of the expression: there it is written 0, and cc reports the name
+ * in the function, at the user's line and column, as in the elision. */
+static int undeclared_value(const Unit *u, int i)
+{
+    return u->toks[i].undeclared && !(i + 1 < u->ntoks && u->toks[i + 1].kind == TK_LPAREN);
+}
+
 void emit_range(Emit *e, int first, int last)
 {
     const Unit *u = e->u;
@@ -537,6 +547,8 @@ void emit_range(Emit *e, int first, int last)
             emit_local(e, t->sym);
         else if (e->fn && tok_is_func_name(u, i))
             emit_fmt(e, "cilkc_func_%s", e->fn); /* lower.c declares it */
+        else if (e->view == VIEW_TYPEOF && undeclared_value(u, i))
+            emit_str(e, "0");
         else if (is_alloca_call(e, i))
             i = emit_alloca(e, i);
         else

@@ -1714,6 +1714,7 @@ static Ex ex_ident(Parser *p, int tok)
 {
     Name *n = p->names[tok];
     p->u->toks[tok].sym = n ? n->sym : NULL;
+    p->u->toks[tok].undeclared = !p->u->toks[tok].sym;
     if (!p->u->toks[tok].sym)
         reserved_name(p, tok); /* a declared one was reported already */
     Ex e = EX_NONE;

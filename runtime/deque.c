@@ -209,8 +209,10 @@ void cilkrt_push_slow(cilkrt_worker *w)
      * the lock. */
     int full = t + 1 == w->deque_base + cap;
     cilkrt_frame **array = w->deque, **old = NULL;
-    if (full && t + 1 - atomic_load_explicit(&w->head, memory_order_relaxed) > cap / 2)
-        array = new_array(cap *= 2);
+    if (full && t + 1 - atomic_load_explicit(&w->head, memory_order_relaxed) > cap / 2) {
+        cap *= 2;
+        array = new_array(cap);
+    }
     lock_deque(w);
     long h = atomic_load_explicit(&w->head, memory_order_relaxed);
     if (full)

@@ -304,12 +304,12 @@ static int take(worker *w, cilkrt_task *t)
 /* Run slots [a, b) of q, which w took in one steal, oldest first, while
  * their owner may take back the newest ones it waits for (take_back).
  * Every slot is named w | NAMED first, but the oldest, which is w's at
- * once; w takes each with a CAS (take) just before it runs the one
- * below, and the owner, waiting at its sync
- * on the newest slot of the range, takes an unstarted slot back with a
- * CAS to 0 and runs it itself. The owner takes newest first and w oldest
- * first, so they meet once: the first slot w fails to take ends its
- * range, and every slot above it is the owner's. A slot w took is a run's
+ * once; w takes each with a CAS (take) just before it runs the one below,
+ * and the owner, waiting at its sync on the newest slot of the range,
+ * takes an unstarted slot back with a CAS to 0 and runs it itself. The
+ * owner takes newest first and w oldest first, so they meet once: the
+ * first slot w fails to take ends its range, and every slot above it is
+ * the owner's. A slot w took is a run's
  * newest while w runs it (its state names w, for the owner to leapfrog
  * on); when w takes the next slot of the same block, the state goes back
  * to 0 (the owner, which waits only on a run's newest, never looks), so
@@ -318,9 +318,9 @@ static int take(worker *w, cilkrt_task *t)
  *
  * Only the newest CILKRT_TASK_NAMED_AT_MOST slots are named (worker.h),
  * the oldest of them w's at once: older ones run first, claimed
- * (run_claimed), as one run or more that
- * the owner waits for as it waits for any, after it has taken back or
- * waited for the named ones above them.
+ * (run_claimed), as one run or more that the owner waits for as it waits
+ * for any, after it has taken back or waited for the named ones above
+ * them.
  *
  * No stale NAMED: a state is w | NAMED only while the call that named it
  * runs (every slot is taken by w, taken back, or made over to a proxy

@@ -433,15 +433,15 @@ static char *source_line(const char *file, long n)
 
 /* clang quotes the generated C, where the #line directives point: quote
  * the user's line instead, with a caret at the column. */
-static void quote_source(const Head *h)
+static void quote_source(FILE *out, const Head *h)
 {
     char *line = source_line(h->file, h->line);
     if (!line)
         return;
-    fprintf(stderr, "%s\n", line);
+    fprintf(out, "%s\n", line);
     for (long i = 1; i < h->col && line[i - 1]; i++)
-        fputc(line[i - 1] == '\t' ? '\t' : ' ', stderr);
-    fputs("^\n", stderr);
+        fputc(line[i - 1] == '\t' ? '\t' : ' ', out);
+    fputs("^\n", out);
     free(line);
 }
 
@@ -488,54 +488,162 @@ static void print_count(int warnings, int errors)
         fputs(" generated.\n", stderr);
 }
 
-/* The lines of context waiting for the next message that is shown. */
-static void show_context(Strings *context, char **shown)
+/* One message of cc's as cilkcc passes it on: its lines (the first one,
+ * gcc's quotes or the user's source for clang's, its notes), where it
+ * points, and the lines that set its scene ("In function ..."). */
+typedef struct {
+    Strings lines;
+    Strings context;
+    int file; /* rank of its file by first appearance; -1: no place */
+    long line;
+} Message;
+
+typedef struct {
+    Message *v;
+    int n;
+} Messages;
+
+static Message *new_message(Messages *l, const Strings *context)
 {
+    l->v = xrealloc(l->v, (size_t)(l->n + 1) * sizeof *l->v);
+    Message *m = &l->v[l->n++];
+    memset(m, 0, sizeof *m);
     for (int i = 0; i < context->n; i++)
-        if (!*shown || strcmp(context->v[i], *shown) != 0 || i + 1 < context->n)
-            fprintf(stderr, "%s\n", context->v[i]);
-    if (context->n)
-        *shown = context->v[context->n - 1];
-    context->n = 0;
+        strings_add(&m->context, context->v[i]);
+    m->file = -1;
+    return m;
 }
 
-/* Print text (cc's stderr, NUL-terminated) with repeated messages left out. */
+/* Source order: by file (as they first appear), then line. Messages on
+ * one line keep cc's order, which is not the columns' (the arguments of a
+ * call are checked before the call), and so do messages with no place. */
+static int before(const Message *a, const Message *b)
+{
+    if (a->file < 0 || b->file < 0 || a->file != b->file)
+        return a->file >= 0 && b->file >= 0 && a->file < b->file;
+    return a->line < b->line;
+}
+
+static void sort_messages(Messages *l)
+{
+    for (int i = 1; i < l->n; i++) {
+        Message m = l->v[i];
+        int j = i;
+        for (; j > 0 && before(&m, &l->v[j - 1]); j--)
+            l->v[j] = l->v[j - 1];
+        l->v[j] = m;
+    }
+}
+
+/* A message's scene, unless the one shown last is the same. */
+static void show_context(const Strings *context, const Strings **shown)
+{
+    int same = *shown && (*shown)->n == context->n;
+    for (int i = 0; same && i < context->n; i++)
+        same = strcmp((*shown)->v[i], context->v[i]) == 0;
+    if (!same)
+        for (int i = 0; i < context->n; i++)
+            fprintf(stderr, "%s\n", context->v[i]);
+    *shown = context;
+}
+
+/* gcc's closing lines ("cc1: some warnings being treated as errors",
+ * "compilation terminated."): they stay last. */
+static int is_trailer(const char *line)
+{
+    return strncmp(line, "cc1: ", 5) == 0 || strcmp(line, "compilation terminated.") == 0;
+}
+
+/* Print text (cc's stderr, NUL-terminated) with repeated messages left
+ * out, in the order of the places they point to. cc reports a clone's
+ * statements function by function (the fast clone's spawning part before
+ * its entry, the slow clone after), so its order is not the source's. */
 static void print_messages(char *text)
 {
-    Strings seen = {0}, context = {0};
-    char *shown = NULL;
+    Strings seen = {0}, context = {0}, files = {0}, trailer = {0}, owned = {0};
+    Messages msgs = {0};
+    Message *m = NULL; /* the message the next lines belong to; NULL: dropped */
     Head h = {0};
-    int keep = 1, quoted = 0; /* quoted: the current message's source */
+    int fresh = 0;  /* context lines since the last message: a new scene */
+    int quoted = 0; /* the current message's source, for clang */
     int errors = 0, warnings = 0, counted = 0;
     for (char *line = strtok(text, "\n"); line; line = strtok(NULL, "\n")) {
         if (is_context(line)) {
+            if (!fresh)
+                context.n = 0;
+            fresh = 1;
             strings_add(&context, user_names(line));
         } else if (message_head(line, &h)) {
+            fresh = 0;
+            quoted = 0;
             if (!h.note) {
-                keep = !strings_has(&seen, h.key);
+                int keep = !strings_has(&seen, h.key);
                 strings_add(&seen, h.key);
                 errors += keep && !strstr(h.key, " warning: ");
                 warnings += keep && strstr(h.key, " warning: ");
+                m = keep ? new_message(&msgs, &context) : NULL;
+                if (m) {
+                    int k = 0;
+                    while (k < files.n && strcmp(files.v[k], h.file) != 0)
+                        k++;
+                    if (k == files.n)
+                        strings_add(&files, h.file);
+                    m->file = k;
+                    m->line = h.line;
+                }
+            } else if (!m && msgs.n == 0) {
+                m = new_message(&msgs, &context); /* a note before any message */
             }
-            quoted = 0;
-            if (keep) {
-                show_context(&context, &shown);
-                fprintf(stderr, "%s\n", line);
-            }
-            context.n = 0;
+            if (m)
+                strings_add(&m->lines, line);
         } else if (strstr(line, " generated.")) {
             counted = 1; /* clang's count, which counted the repeats */
-        } else if (keep && (is_gcc_quote(line) || !h.file)) {
-            fprintf(stderr, "%s\n", line);
-        } else if (keep && !quoted) {
-            quote_source(&h);
+        } else if (is_trailer(line)) {
+            strings_add(&trailer, line);
+        } else if (!m && msgs.n == 0) {
+            strings_add(&new_message(&msgs, &context)->lines, line);
+            m = &msgs.v[msgs.n - 1];
+        } else if (m && (is_gcc_quote(line) || !h.file)) {
+            strings_add(&m->lines, line);
+        } else if (m && !quoted) {
+            char *q = NULL;
+            size_t size = 0;
+            FILE *out = open_memstream(&q, &size);
+            if (!out)
+                error("out of memory");
+            quote_source(out, &h);
+            fclose(out);
+            if (size && q[size - 1] == '\n')
+                q[size - 1] = '\0';
+            strings_add(&owned, q);
+            if (*q)
+                strings_add(&m->lines, q);
             quoted = 1;
         }
     }
+    sort_messages(&msgs);
+    const Strings *shown = NULL;
+    for (int i = 0; i < msgs.n; i++) {
+        show_context(&msgs.v[i].context, &shown);
+        for (int k = 0; k < msgs.v[i].lines.n; k++)
+            fprintf(stderr, "%s\n", msgs.v[i].lines.v[k]);
+    }
+    for (int k = 0; k < trailer.n; k++)
+        fprintf(stderr, "%s\n", trailer.v[k]);
     if (counted)
         print_count(warnings, errors);
+    for (int i = 0; i < msgs.n; i++) {
+        free(msgs.v[i].lines.v);
+        free(msgs.v[i].context.v);
+    }
+    for (int k = 0; k < owned.n; k++)
+        free(owned.v[k]);
+    free(msgs.v);
+    free(owned.v);
     free(seen.v);
     free(context.v);
+    free(files.v);
+    free(trailer.v);
 }
 
 /* run() for cc on generated C: its messages go through print_messages. */

@@ -403,6 +403,26 @@ static int message_head(const char *line, Head *h)
     return 0;
 }
 
+/* clang names a type that generated code wrote as __typeof__ of an
+ * expression by that expression, as in "'typeof (((void)0 , cilkc_a0))'
+ * (aka 'struct s')": only what it stands for is the user's, 'struct s'.
+ * Rewritten in place (shorter). */
+static char *plain_types(char *line)
+{
+    char *p = line;
+    while ((p = strstr(p, "'typeof ("))) {
+        char *aka = strstr(p, "' (aka '");
+        char *end = aka ? strstr(aka + 8, "')") : NULL;
+        if (!end)
+            break;
+        size_t n = (size_t)(end + 1 - (aka + 7)); /* 'T', quotes included */
+        memmove(p, aka + 7, n);
+        memmove(p + n, end + 2, strlen(end + 2) + 1);
+        p += n;
+    }
+    return line;
+}
+
 /* gcc quotes the source as "  12 | text" and "     |   ^". */
 static int is_gcc_quote(const char *line)
 {
@@ -573,7 +593,7 @@ static void print_messages(char *text)
                 context.n = 0;
             fresh = 1;
             strings_add(&context, user_names(line));
-        } else if (message_head(line, &h)) {
+        } else if (message_head(plain_types(line), &h)) {
             fresh = 0;
             quoted = 0;
             if (!h.note) {

@@ -410,7 +410,7 @@ void emit_local(Emit *e, const Sym *s)
     case VIEW_SLOW:
         break;
     case VIEW_TYPEOF:
-        emit_fmt(e, "((struct cilkc_locals_%s *)0)->", e->fn);
+        emit_fmt(e, "cilkc_tv_%s_", e->fn); /* lower.c declares it */
         emit_field(e, s);
         return;
     case VIEW_TASK:

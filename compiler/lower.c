@@ -643,6 +643,23 @@ static void emit_locals_struct(Lower *L)
     if (!fields)
         emit_str(&L->e, " char cilkc_unused;");
     emit_str(&L->e, " };\n");
+    /* For the file-scope __typeof__ (VIEW_TYPEOF, emit_local): a local
+     * written as a name of its type, not as a member of the struct, so
+     * that cc's messages about an expression that is the local point at
+     * its column (a member access points at its `->`). Never defined: a
+     * __typeof__ does not evaluate it. */
+    for (int i = 0; i < L->fn->nlocals; i++) {
+        const Sym *s = L->fn->locals[i];
+        if (!sym_is_auto(s) || !s->decl || L->a.in_expr[s->index])
+            continue;
+        emit_anchor(&L->e, s->decl->first); /* at the local's line, as its field */
+        emit_fmt(&L->e, "extern __typeof__(((struct cilkc_locals_%s *)0)->", L->name);
+        emit_field(&L->e, s);
+        emit_fmt(&L->e, ") cilkc_tv_%s_", L->name);
+        emit_field(&L->e, s);
+        emit_str(&L->e, ";");
+    }
+    emit_anchor(&L->e, L->fn->first);
 }
 
 /* A parallel callee defined later in the unit: declare its fast clone (or

@@ -9,11 +9,15 @@ struct cilkc_locals_g {
 #line 1
 long ret;
 };
+#line 1
+extern __typeof__(((struct cilkc_locals_g *)0)->n_0) cilkc_tv_g_n_0;
+
+extern __typeof__(((struct cilkc_locals_g *)0)->x_1) cilkc_tv_g_x_1;
 struct cilkc_task_g_1 {
 #line 1
     __typeof__(((void)0,
 #line 7
-                ((struct cilkc_locals_g *)0)->n_0
+                cilkc_tv_g_n_0
 #line 7
                   - 1)) a0;
 };
@@ -140,11 +144,11 @@ static void cilkc_thunk_g_1(cilkrt_worker *cilkc_w, cilkrt_task *cilkc_h)
 #line 1
     __typeof__(
 #line 7
-              g(((struct cilkc_locals_g *)0)->n_0
+              g(cilkc_tv_g_n_0
 #line 7
                   - 1)) cilkc_r = cilkc_body_g(cilkc_w, cilkc_t->a0);
 #line 1
-    *CILKRT_RESULT(cilkc_h, __typeof__(((struct cilkc_locals_g *)0)->x_1)) = cilkc_r;
+    *CILKRT_RESULT(cilkc_h, __typeof__(cilkc_tv_g_x_1)) = cilkc_r;
 #line 1
 }
 #line 1
@@ -219,15 +223,23 @@ struct cilkc_locals_h {
 #line 15
 long ret;
 };
+#line 15
+extern __typeof__(((struct cilkc_locals_h *)0)->n_0) cilkc_tv_h_n_0;
+
+extern __typeof__(((struct cilkc_locals_h *)0)->a_1) cilkc_tv_h_a_1;
+#line 17
+extern __typeof__(((struct cilkc_locals_h *)0)->b_2) cilkc_tv_h_b_2;
+#line 17
+extern __typeof__(((struct cilkc_locals_h *)0)->c_3) cilkc_tv_h_c_3;
 struct cilkc_task_h_1 {
 #line 15
     __typeof__(((void)0,
 #line 20
-                ((struct cilkc_locals_h *)0)->n_0)) a0;
+                cilkc_tv_h_n_0)) a0;
 #line 15
     __typeof__(&(
 #line 20
-    ((struct cilkc_locals_h *)0)->b_2)) dst;
+    cilkc_tv_h_b_2)) dst;
 };
 static void cilkc_thunk_h_1(cilkrt_worker *, cilkrt_task *);
 static inline void cilkc_sync_h(cilkrt_worker *, cilkrt_group *);
@@ -322,7 +334,7 @@ static void cilkc_thunk_h_1(cilkrt_worker *cilkc_w, cilkrt_task *cilkc_h)
 #line 15
     __typeof__(
 #line 20
-              g(((struct cilkc_locals_h *)0)->n_0
+              g(cilkc_tv_h_n_0
 #line 20
                  )) cilkc_r = cilkc_body_g(cilkc_w, cilkc_t->a0);
 #line 15

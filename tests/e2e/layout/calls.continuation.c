@@ -9,6 +9,10 @@ struct cilkc_locals_g {
 #line 1
 long ret;
 };
+#line 1
+extern __typeof__(((struct cilkc_locals_g *)0)->n_0) cilkc_tv_g_n_0;
+
+extern __typeof__(((struct cilkc_locals_g *)0)->x_1) cilkc_tv_g_x_1;
 struct cilkc_frame_g {
     cilkrt_frame h;
     struct cilkc_locals_g l;
@@ -494,7 +498,7 @@ static void cilkc_inlet_g(cilkrt_frame *cilkc_h, int cilkc_site, void *cilkc_v)
                 void *d;
                 __typeof__(
 #line 7
-              g(((struct cilkc_locals_g *)0)->n_0
+              g(cilkc_tv_g_n_0
 #line 7
                   - 1)) v;
 #line 1
@@ -531,6 +535,14 @@ struct cilkc_locals_h {
 #line 15
 long ret;
 };
+#line 15
+extern __typeof__(((struct cilkc_locals_h *)0)->n_0) cilkc_tv_h_n_0;
+
+extern __typeof__(((struct cilkc_locals_h *)0)->a_1) cilkc_tv_h_a_1;
+#line 17
+extern __typeof__(((struct cilkc_locals_h *)0)->b_2) cilkc_tv_h_b_2;
+#line 17
+extern __typeof__(((struct cilkc_locals_h *)0)->c_3) cilkc_tv_h_c_3;
 struct cilkc_frame_h {
     cilkrt_frame h;
     struct cilkc_locals_h l;
@@ -1102,7 +1114,7 @@ static void cilkc_inlet_h(cilkrt_frame *cilkc_h, int cilkc_site, void *cilkc_v)
                 void *d;
                 __typeof__(
 
-        g(((struct cilkc_locals_h *)0)->n_0
+        g(cilkc_tv_h_n_0
 #line 19
            )) v;
 #line 15
@@ -1121,7 +1133,7 @@ static void cilkc_inlet_h(cilkrt_frame *cilkc_h, int cilkc_site, void *cilkc_v)
                 void *d;
                 __typeof__(
 #line 20
-              g(((struct cilkc_locals_h *)0)->n_0
+              g(cilkc_tv_h_n_0
 #line 20
                  )) v;
 #line 15
@@ -1140,7 +1152,7 @@ static void cilkc_inlet_h(cilkrt_frame *cilkc_h, int cilkc_site, void *cilkc_v)
                 void *d;
                 __typeof__(
 #line 23
-         g(((struct cilkc_locals_h *)0)->n_0
+         g(cilkc_tv_h_n_0
 #line 23
             )) v;
 #line 15

@@ -11,11 +11,17 @@ struct cilkc_locals_fib {
 #line 1
 long ret;
 };
+#line 1
+extern __typeof__(((struct cilkc_locals_fib *)0)->n_0) cilkc_tv_fib_n_0;
+
+extern __typeof__(((struct cilkc_locals_fib *)0)->x_1) cilkc_tv_fib_x_1;
+#line 3
+extern __typeof__(((struct cilkc_locals_fib *)0)->y_2) cilkc_tv_fib_y_2;
 struct cilkc_task_fib_1 {
 #line 1
     __typeof__(((void)0,
 #line 7
-                  ((struct cilkc_locals_fib *)0)->n_0
+                  cilkc_tv_fib_n_0
 #line 7
                     - 1)) a0;
 };
@@ -24,7 +30,7 @@ struct cilkc_task_fib_2 {
 #line 1
     __typeof__(((void)0,
 #line 8
-                  ((struct cilkc_locals_fib *)0)->n_0
+                  cilkc_tv_fib_n_0
 #line 8
                     - 2)) a0;
 };
@@ -191,11 +197,11 @@ static void cilkc_thunk_fib_1(cilkrt_worker *cilkc_w, cilkrt_task *cilkc_h)
 #line 1
     __typeof__(
 #line 7
-              fib(((struct cilkc_locals_fib *)0)->n_0
+              fib(cilkc_tv_fib_n_0
 #line 7
                     - 1)) cilkc_r = cilkc_body_fib(cilkc_w, cilkc_t->a0);
 #line 1
-    *CILKRT_RESULT(cilkc_h, __typeof__(((struct cilkc_locals_fib *)0)->x_1)) = cilkc_r;
+    *CILKRT_RESULT(cilkc_h, __typeof__(cilkc_tv_fib_x_1)) = cilkc_r;
 #line 1
 }
 #line 1
@@ -215,11 +221,11 @@ static void cilkc_thunk_fib_2(cilkrt_worker *cilkc_w, cilkrt_task *cilkc_h)
 #line 1
     __typeof__(
 #line 8
-              fib(((struct cilkc_locals_fib *)0)->n_0
+              fib(cilkc_tv_fib_n_0
 #line 8
                     - 2)) cilkc_r = cilkc_body_fib(cilkc_w, cilkc_t->a0);
 #line 1
-    *CILKRT_RESULT(cilkc_h, __typeof__(((struct cilkc_locals_fib *)0)->y_2)) = cilkc_r;
+    *CILKRT_RESULT(cilkc_h, __typeof__(cilkc_tv_fib_y_2)) = cilkc_r;
 #line 1
 }
 #line 1

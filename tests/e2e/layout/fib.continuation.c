@@ -11,6 +11,12 @@ struct cilkc_locals_fib {
 #line 1
 long ret;
 };
+#line 1
+extern __typeof__(((struct cilkc_locals_fib *)0)->n_0) cilkc_tv_fib_n_0;
+
+extern __typeof__(((struct cilkc_locals_fib *)0)->x_1) cilkc_tv_fib_x_1;
+#line 3
+extern __typeof__(((struct cilkc_locals_fib *)0)->y_2) cilkc_tv_fib_y_2;
 struct cilkc_frame_fib {
     cilkrt_frame h;
     struct cilkc_locals_fib l;
@@ -629,7 +635,7 @@ static void cilkc_inlet_fib(cilkrt_frame *cilkc_h, int cilkc_site, void *cilkc_v
                 void *d;
                 __typeof__(
 #line 7
-              fib(((struct cilkc_locals_fib *)0)->n_0
+              fib(cilkc_tv_fib_n_0
 #line 7
                     - 1)) v;
 #line 1
@@ -648,7 +654,7 @@ static void cilkc_inlet_fib(cilkrt_frame *cilkc_h, int cilkc_site, void *cilkc_v
                 void *d;
                 __typeof__(
 #line 8
-              fib(((struct cilkc_locals_fib *)0)->n_0
+              fib(cilkc_tv_fib_n_0
 #line 8
                     - 2)) v;
 #line 1

@@ -50,13 +50,21 @@ struct cilkc_locals_cilkc_for_1 {
 #line 6
 };
 #line 6
+extern __typeof__(((struct cilkc_locals_cilkc_for_1 *)0)->cilkc_c_1_0) cilkc_tv_cilkc_for_1_cilkc_c_1_0;
+#line 6
+extern __typeof__(((struct cilkc_locals_cilkc_for_1 *)0)->cilkc_lo_1) cilkc_tv_cilkc_for_1_cilkc_lo_1;
+#line 6
+extern __typeof__(((struct cilkc_locals_cilkc_for_1 *)0)->cilkc_hi_2) cilkc_tv_cilkc_for_1_cilkc_hi_2;
+#line 6
+extern __typeof__(((struct cilkc_locals_cilkc_for_1 *)0)->cilkc_mid_3) cilkc_tv_cilkc_for_1_cilkc_mid_3;
+#line 6
 struct cilkc_task_cilkc_for_1_1 {
 #line 6
-    __typeof__(((void)0,   ((struct cilkc_locals_cilkc_for_1 *)0)->cilkc_c_1_0)) a0;
+    __typeof__(((void)0,   cilkc_tv_cilkc_for_1_cilkc_c_1_0)) a0;
 #line 6
-    __typeof__(((void)0,              ((struct cilkc_locals_cilkc_for_1 *)0)->cilkc_mid_3)) a1;
+    __typeof__(((void)0,              cilkc_tv_cilkc_for_1_cilkc_mid_3)) a1;
 #line 6
-    __typeof__(((void)0,                         ((struct cilkc_locals_cilkc_for_1 *)0)->cilkc_hi_2)) a2;
+    __typeof__(((void)0,                         cilkc_tv_cilkc_for_1_cilkc_hi_2)) a2;
 #line 6
 };
 #line 6
@@ -291,13 +299,21 @@ struct cilkc_locals_cilkc_for_2 {
 #line 8
 };
 #line 8
+extern __typeof__(((struct cilkc_locals_cilkc_for_2 *)0)->cilkc_c_2_0) cilkc_tv_cilkc_for_2_cilkc_c_2_0;
+#line 8
+extern __typeof__(((struct cilkc_locals_cilkc_for_2 *)0)->cilkc_lo_1) cilkc_tv_cilkc_for_2_cilkc_lo_1;
+#line 8
+extern __typeof__(((struct cilkc_locals_cilkc_for_2 *)0)->cilkc_hi_2) cilkc_tv_cilkc_for_2_cilkc_hi_2;
+#line 8
+extern __typeof__(((struct cilkc_locals_cilkc_for_2 *)0)->cilkc_mid_3) cilkc_tv_cilkc_for_2_cilkc_mid_3;
+#line 8
 struct cilkc_task_cilkc_for_2_1 {
 #line 8
-    __typeof__(((void)0,   ((struct cilkc_locals_cilkc_for_2 *)0)->cilkc_c_2_0)) a0;
+    __typeof__(((void)0,   cilkc_tv_cilkc_for_2_cilkc_c_2_0)) a0;
 #line 8
-    __typeof__(((void)0,              ((struct cilkc_locals_cilkc_for_2 *)0)->cilkc_mid_3)) a1;
+    __typeof__(((void)0,              cilkc_tv_cilkc_for_2_cilkc_mid_3)) a1;
 #line 8
-    __typeof__(((void)0,                         ((struct cilkc_locals_cilkc_for_2 *)0)->cilkc_hi_2)) a2;
+    __typeof__(((void)0,                         cilkc_tv_cilkc_for_2_cilkc_hi_2)) a2;
 #line 8
 };
 #line 8
@@ -532,13 +548,21 @@ struct cilkc_locals_cilkc_for_3 {
 #line 10
 };
 #line 10
+extern __typeof__(((struct cilkc_locals_cilkc_for_3 *)0)->cilkc_c_3_0) cilkc_tv_cilkc_for_3_cilkc_c_3_0;
+#line 10
+extern __typeof__(((struct cilkc_locals_cilkc_for_3 *)0)->cilkc_lo_1) cilkc_tv_cilkc_for_3_cilkc_lo_1;
+#line 10
+extern __typeof__(((struct cilkc_locals_cilkc_for_3 *)0)->cilkc_hi_2) cilkc_tv_cilkc_for_3_cilkc_hi_2;
+#line 10
+extern __typeof__(((struct cilkc_locals_cilkc_for_3 *)0)->cilkc_mid_3) cilkc_tv_cilkc_for_3_cilkc_mid_3;
+#line 10
 struct cilkc_task_cilkc_for_3_1 {
 #line 10
-    __typeof__(((void)0,   ((struct cilkc_locals_cilkc_for_3 *)0)->cilkc_c_3_0)) a0;
+    __typeof__(((void)0,   cilkc_tv_cilkc_for_3_cilkc_c_3_0)) a0;
 #line 10
-    __typeof__(((void)0,              ((struct cilkc_locals_cilkc_for_3 *)0)->cilkc_mid_3)) a1;
+    __typeof__(((void)0,              cilkc_tv_cilkc_for_3_cilkc_mid_3)) a1;
 #line 10
-    __typeof__(((void)0,                         ((struct cilkc_locals_cilkc_for_3 *)0)->cilkc_hi_2)) a2;
+    __typeof__(((void)0,                         cilkc_tv_cilkc_for_3_cilkc_hi_2)) a2;
 #line 10
 };
 #line 10

@@ -50,6 +50,14 @@ struct cilkc_locals_cilkc_for_1 {
 #line 6
 };
 #line 6
+extern __typeof__(((struct cilkc_locals_cilkc_for_1 *)0)->cilkc_c_1_0) cilkc_tv_cilkc_for_1_cilkc_c_1_0;
+#line 6
+extern __typeof__(((struct cilkc_locals_cilkc_for_1 *)0)->cilkc_lo_1) cilkc_tv_cilkc_for_1_cilkc_lo_1;
+#line 6
+extern __typeof__(((struct cilkc_locals_cilkc_for_1 *)0)->cilkc_hi_2) cilkc_tv_cilkc_for_1_cilkc_hi_2;
+#line 6
+extern __typeof__(((struct cilkc_locals_cilkc_for_1 *)0)->cilkc_mid_3) cilkc_tv_cilkc_for_1_cilkc_mid_3;
+#line 6
 struct cilkc_frame_cilkc_for_1 {
 #line 6
     cilkrt_frame h;
@@ -531,6 +539,14 @@ struct cilkc_locals_cilkc_for_2 {
 #line 8
 };
 #line 8
+extern __typeof__(((struct cilkc_locals_cilkc_for_2 *)0)->cilkc_c_2_0) cilkc_tv_cilkc_for_2_cilkc_c_2_0;
+#line 8
+extern __typeof__(((struct cilkc_locals_cilkc_for_2 *)0)->cilkc_lo_1) cilkc_tv_cilkc_for_2_cilkc_lo_1;
+#line 8
+extern __typeof__(((struct cilkc_locals_cilkc_for_2 *)0)->cilkc_hi_2) cilkc_tv_cilkc_for_2_cilkc_hi_2;
+#line 8
+extern __typeof__(((struct cilkc_locals_cilkc_for_2 *)0)->cilkc_mid_3) cilkc_tv_cilkc_for_2_cilkc_mid_3;
+#line 8
 struct cilkc_frame_cilkc_for_2 {
 #line 8
     cilkrt_frame h;
@@ -1011,6 +1027,14 @@ struct cilkc_locals_cilkc_for_3 {
        unsigned long long cilkc_mid_3;
 #line 10
 };
+#line 10
+extern __typeof__(((struct cilkc_locals_cilkc_for_3 *)0)->cilkc_c_3_0) cilkc_tv_cilkc_for_3_cilkc_c_3_0;
+#line 10
+extern __typeof__(((struct cilkc_locals_cilkc_for_3 *)0)->cilkc_lo_1) cilkc_tv_cilkc_for_3_cilkc_lo_1;
+#line 10
+extern __typeof__(((struct cilkc_locals_cilkc_for_3 *)0)->cilkc_hi_2) cilkc_tv_cilkc_for_3_cilkc_hi_2;
+#line 10
+extern __typeof__(((struct cilkc_locals_cilkc_for_3 *)0)->cilkc_mid_3) cilkc_tv_cilkc_for_3_cilkc_mid_3;
 #line 10
 struct cilkc_frame_cilkc_for_3 {
 #line 10

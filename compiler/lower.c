@@ -159,7 +159,27 @@ int lower_dest_by_pointer(const Lower *L, const Node *n)
 }
 
 /* The spawn's assignment operator: "=" or a compound one. */
-const char *lower_op_text(const Node *n) { return n->op ? tok_spelling(n->op) : "="; }
+static const char *lower_op_text(const Node *n) { return n->op ? tok_spelling(n->op) : "="; }
+
+/* The operator of the store of spawn n's result, blank-separated, written
+ * at the user's place for it (the declarator's `=` in `T x = spawn f()`):
+ * cc's messages about the store (a result of the wrong type) point at it,
+ * as in the elision, in each generated function that stores. */
+void lower_op(Lower *L, const Node *n)
+{
+    const Sym *d = declared_local(L, n);
+    int i = -1;
+    if (d && d->decl && d->decl->init_first > 0)
+        i = d->decl->init_first - 1;
+    else if (!d && n->lv.last > n->lv.first)
+        i = n->lv.last;
+    emit_str(&L->e, " ");
+    if (i >= 0 && i < L->u->ntoks && kind(L, i) == (n->op ? n->op : TK_ASSIGN))
+        emit_range(&L->e, i, i + 1);
+    else
+        emit_str(&L->e, lower_op_text(n));
+    emit_str(&L->e, " ");
+}
 
 /* The call as written, for __typeof__. */
 void lower_call_text(Lower *L, const Node *n) { emit_range(&L->e, n->call.first, n->call.last); }
@@ -603,6 +623,20 @@ void lower_inlet_body(Lower *L, const Node *n, int site, const char *value, cons
  * The pieces of a lowered function
  * --------------------------------------------------------------------- */
 
+/* Did the unit declare the function with a prototype before its
+ * definition (its first declarator is another, with parameters inside its
+ * parentheses)? Then the declaration lower_func writes first would be
+ * redundant (-Wredundant-decls). An empty list is no prototype: the
+ * declaration is then written, for the generated calls. */
+static int prototyped_before(const Lower *L)
+{
+    const Declarator *first = L->fn->sym ? L->fn->sym->decl : NULL;
+    if (!first || first == L->fn->decl->decls[0] || first->name < 0)
+        return 0;
+    int i = first->name + 1;
+    return i + 1 < L->u->ntoks && kind(L, i) == TK_LPAREN && kind(L, i + 1) != TK_RPAREN;
+}
+
 static void emit_prototype(Lower *L, const char *end)
 {
     emit_line(&L->e, L->fn->first);
@@ -677,7 +711,7 @@ static void declare_callees(Lower *L)
         int seen = 0;
         for (int j = 0; j < k; j++)
             seen |= lower_parallel_callee(L, L->a.spawns[j]) == g;
-        if (seen)
+        if (seen || lower_clone_declared(L, g->sym->name))
             continue;
         Buf name = {0};
         buf_printf(&name, "cilkc_%s_%s", L->mode == STEAL_CHILD ? "body" : "fast", g->sym->name);
@@ -799,6 +833,26 @@ void lower_entry_head(Lower *L)
                           : "");
 }
 
+/* Has the output declared fn's external clone (and with it, in
+ * continuation mode, its lazy entry) before? */
+int lower_clone_known(const Lower *L, const char *fn)
+{
+    for (int i = 0; i < L->ndeclared; i++)
+        if (strcmp(L->declared[i], fn) == 0)
+            return 1;
+    return 0;
+}
+
+/* The same; from now on it has (the caller declares it). */
+int lower_clone_declared(Lower *L, const char *fn)
+{
+    if (lower_clone_known(L, fn))
+        return 1;
+    L->declared = xrealloc(L->declared, sizeof *L->declared * (size_t)(L->ndeclared + 1));
+    L->declared[L->ndeclared++] = fn;
+    return 0;
+}
+
 /* Declaration specifiers (after lead) and declarator of the clone
  * cilkc_PART_FN of the function being lowered, with its parameters after
  * the extra ones: continuation mode's fast clone (part "fast", "fastin")
@@ -806,6 +860,18 @@ void lower_entry_head(Lower *L)
  * lower_split_point). */
 void lower_clone_signature(Lower *L, const char *part, const char *lead, const char *extra)
 {
+    /* the external clones get a prototype first, as -Wmissing-prototypes
+     * wants of a function with external linkage, unless one came before */
+    int external = (!strcmp(part, "fast") || !strcmp(part, "body")) && !*lead &&
+                   !(L->fn->decl->storage & SC_STATIC);
+    if (external && !lower_clone_declared(L, L->name)) {
+        lower_clone_spec(L, L->fn);
+        Buf proto = {0};
+        buf_printf(&proto, "cilkc_%s_%s", part, L->name);
+        lower_signature(L, L->fn, proto.data, extra);
+        buf_free(&proto);
+        emit_str(&L->e, ";\n");
+    }
     emit_str(&L->e, lead);
     lower_clone_spec(L, L->fn);
     Buf name = {0};
@@ -863,7 +929,8 @@ static void lower_func(Lower *L, const Func *fn)
     L->e.view = VIEW_PLAIN;
     L->e.synched = NULL;
     emit_function(&L->e, fn->first, fn->last);
-    emit_prototype(L, ";\n");
+    if (!prototyped_before(L))
+        emit_prototype(L, ";\n");
     declare_callees(L);
     declare_func_name(L);
     hoist_statics(L);
@@ -975,5 +1042,6 @@ int lower_unit(const Unit *u, StealMode mode, int workspan, Diag *d, Buf *out)
     }
     lower_copy_bytes(&L, pos, u->len, &t);
     free(L.visible);
+    free(L.declared);
     return L.errors;
 }

@@ -562,13 +562,16 @@ static void emit_thunk(Lower *L, const Node *n, int k)
     if (L->runs[k] == RUN_VALUE) {
         emit_str(&L->e, " *CILKRT_RESULT(cilkc_h, __typeof__(");
         emit_local(&L->e, value_dest(L, n));
-        emit_str(&L->e, ")) = cilkc_r;");
+        emit_str(&L->e, "))");
+        lower_op(L, n);
+        emit_str(&L->e, "cilkc_r;");
     } else if (lower_has_dest(L, n)) {
         if (combines(L, n))
             emit_str(&L->e, " cilkrt_lock_take(cilkc_t->lk);");
         emit_str(&L->e, " (*cilkc_t->dst)");
         lower_dest_suffix(L, n);
-        emit_fmt(&L->e, " %s cilkc_r;", lower_op_text(n));
+        lower_op(L, n);
+        emit_str(&L->e, "cilkc_r;");
         if (combines(L, n))
             emit_str(&L->e, " cilkrt_lock_give(cilkc_t->lk);");
     }
@@ -783,6 +786,8 @@ static void declare_own_body(Lower *L)
 {
     for (int k = 1; k <= L->a.nspawns; k++)
         if (L->runs[k] == RUN_VALUE && lower_parallel_callee(L, L->a.spawns[k - 1]) == L->fn) {
+            if (lower_clone_declared(L, L->name))
+                return;
             lower_clone_signature(L, "body", "", CHILD_EXTRA);
             emit_str(&L->e, ";\n");
             return;

@@ -68,7 +68,7 @@ void cont_declare_marked(Lower *L)
         int seen = 0;
         for (int j = 0; j < k && m; j++)
             seen |= marked_callee(L, L->a.spawns[j]) == m;
-        if (!m || seen)
+        if (!m || seen || lower_clone_declared(L, m->name))
             continue;
         Buf name = {0};
         buf_printf(&name, "cilkc_fast_%s", m->name);
@@ -485,7 +485,8 @@ static void emit_store(Lower *L, const Node *n, int site)
     if (lock)
         emit_str(&L->e, "cilkrt_frame_lock(cilkc_h); ");
     lower_dest(L, n, "cilkc_d");
-    emit_fmt(&L->e, " %s cilkc_r; ", lower_op_text(n));
+    lower_op(L, n);
+    emit_str(&L->e, "cilkc_r; ");
     if (lock)
         emit_str(&L->e, "cilkrt_frame_unlock(cilkc_h); ");
     emit_str(&L->e, "} ");
@@ -855,8 +856,10 @@ static void emit_spawning_call(Lower *L, int k, const char *before)
  * (declared first: the spawning part's spawns call the entry). */
 static void emit_split_fast_clone(Lower *L, int k)
 {
-    lower_clone_signature(L, "fast", "", FAST_EXTRA);
-    emit_str(&L->e, ";\n");
+    if (!lower_clone_declared(L, L->name)) {
+        lower_clone_signature(L, "fast", "", FAST_EXTRA);
+        emit_str(&L->e, ";\n");
+    }
     emit_spawning_part(L, k);
     emit_anchor(&L->e, L->fn->first);
     L->nvisible = 0;
@@ -1231,7 +1234,8 @@ static void emit_inlet_case(Lower *L, const Node *n, int k)
         L->e.view = VIEW_SLOW;
     }
     lower_dest(L, n, "cilkc_d");
-    emit_fmt(&L->e, " %s cilkc_p->v; } break;", lower_op_text(n));
+    lower_op(L, n);
+    emit_str(&L->e, "cilkc_p->v; } break;");
 }
 
 static void emit_inlet(Lower *L)
@@ -1341,7 +1345,7 @@ void cont_func(Lower *L)
         if (spawns_itself(L))
             conditional_saves(L);
     }
-    if (cont_lazy_unit(L)) {
+    if (cont_lazy_unit(L) && !lower_clone_known(L, L->name)) {
         cont_lazy_signature(L, L->fn);
         emit_str(&L->e, ";\n");
     }

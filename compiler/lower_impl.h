@@ -63,6 +63,10 @@ typedef struct {
                        itself try the child's entry first (lower_cont.c) */
     int fastin;     /* writing cilkc_fastin_FN: the worker is read from the
                        thread when the frame is allocated (lower_cont.c) */
+    /* functions whose external clone (cilkc_fast_F, cilkc_body_F) the
+     * output declares already (lower_clone_declared) */
+    const char **declared;
+    int ndeclared;
 } Lower;
 
 /* lower_types.c: types as text */
@@ -90,7 +94,7 @@ void lower_dest_pointer(Lower *L, const Node *n);
 int lower_dest_is_member(const Lower *L, const Node *n);
 void lower_dest_suffix(Lower *L, const Node *n);
 void lower_dest(Lower *L, const Node *n, const char *ptr);
-const char *lower_op_text(const Node *n);
+void lower_op(Lower *L, const Node *n);
 void lower_call_text(Lower *L, const Node *n);
 int lower_callee_is_name(const Node *n);
 void lower_arg_temps(Lower *L, const Node *n);
@@ -106,6 +110,8 @@ void lower_param_list(Lower *L, const char *prefix);
 void lower_root_thunk(Lower *L);
 void lower_entry_head(Lower *L);
 void lower_clone_signature(Lower *L, const char *part, const char *lead, const char *extra);
+int lower_clone_known(const Lower *L, const char *fn);
+int lower_clone_declared(Lower *L, const char *fn);
 void lower_ws(Lower *L, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* Copy input bytes [from, to) to the output, from token *t on, with the
  * cilkc words that mean nothing there replaced. */

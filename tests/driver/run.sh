@@ -173,6 +173,48 @@ int main(void)
     return EXIT_SUCCESS;
 }
 EOF
+cat >"$T/src/protos.cilkc" <<'EOF'
+/* Parallel functions with external linkage and their prototypes, as
+ * -Wmissing-prototypes wants: mutual recursion (a callee defined later)
+ * and self-recursion. Their clones get prototypes too, each once. */
+#include <stdio.h>
+int even(int n);
+int odd(int n);
+int fib(int n);
+int even(int n)
+{
+    int r;
+    if (n == 0)
+        return 1;
+    r = spawn odd(n - 1);
+    sync;
+    return r;
+}
+int odd(int n)
+{
+    int r;
+    if (n == 0)
+        return 0;
+    r = spawn even(n - 1);
+    sync;
+    return r;
+}
+int fib(int n)
+{
+    int x, y;
+    if (n < 2)
+        return n;
+    x = spawn fib(n - 1);
+    y = spawn fib(n - 2);
+    sync;
+    return x + y;
+}
+int main(void)
+{
+    printf("%d %d %d\n", fib(20), even(10), odd(7));
+    return 0;
+}
+EOF
 cat >"$T/src/omp.cilkc" <<'EOF'
 #include <stdio.h>
 static int g(int n) { return n; }
@@ -594,6 +636,21 @@ for pcc in gcc clang; do
     done
 done
 no_temps "pedantic"
+
+# Declarations: the generated clones of functions with external linkage
+# have a prototype before their definition, and nothing is declared twice
+# (-Wmissing-prototypes, -Wredundant-decls; neither is in -Wall -Wextra).
+for pcc in gcc clang; do
+    command -v $pcc >/dev/null 2>&1 || { echo "skip: no $pcc for the declaration warnings"; continue; }
+    for mode in continuation child serial; do
+        rm -f "$T/out/protos"
+        run_cc env CILKCC_CC=$pcc "$BUILD/bin/cilkcc" --steal=$mode -Wall -Wextra \
+            -Wmissing-prototypes -Wredundant-decls -Werror "$T/src/protos.cilkc" -o "$T/out/protos"
+        expect "declarations: $pcc, $mode: no diagnostic, runs" "0 6765 1 1" \
+            "$st $(cat "$T/stderr")$(CILK_NWORKERS=2 "$T/out/protos" 2>&1)"
+    done
+done
+no_temps "declarations"
 
 # Two compiles of one file give the same object (no temporary name in it),
 # with -pedantic (preprocessed twice) and without.

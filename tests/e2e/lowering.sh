@@ -218,13 +218,16 @@ done
 # The generated helpers (root thunk, entry, inlet, child thunks, sync
 # function) are presumed at their function's definition, line 2: their
 # code is not given to a line of the body, and nothing generated is
-# presumed in main (line 8) or past the end of the file.
+# presumed in main (line 8) or past the end of the file. One exception:
+# the inlet's store of a delivered result, whose operator is the user's
+# `=` at its place (lower_op), so that cc's message about a result of the
+# wrong type points there, as the other stores' do.
 printf 'int g(int n) { return n + 1; }\nint f(int n)\n{\n    int x = spawn g(n);\n    sync;\n    return x;\n}\nint main(void) { return f(1) != 2; }\n' >"$work/helpers.cilkc"
 helper='cilkc_root_f|cilkrt_root_call|cilkrt_boundary_|cilkc_p->v|CILKRT_RECORD_OF|cilkrt_record_free|cilkrt_group_count|cilkrt_task_pop'
 for mode in continuation child; do
     "$CILKC" --steal=$mode -o "$work/helpers.c" "$work/helpers.cilkc" || { fail "helpers $mode: cilkc"; continue; }
     presumed "$work/helpers.c" "$work/helpers.cilkc" >"$work/presumed"
-    bad=$(grep -E "$helper" "$work/presumed" | grep -v '^2 ' | head -1)
+    bad=$(grep -E "$helper" "$work/presumed" | grep -v '^2 ' | grep -v '^4 *= cilkc_p->v;' | head -1)
     [ -z "$bad" ] && ok || fail "helpers $mode: a helper's line not at the definition: $bad"
     bad=$(awk '/cilkc_/ { if (!first) first = NR; last = NR } { l[NR] = $0 }
         END { for (i = first; i <= last; i++) if (l[i] !~ /^[2-7] /) { print l[i]; exit } }' "$work/presumed")

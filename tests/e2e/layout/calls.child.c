@@ -148,7 +148,9 @@ static void cilkc_thunk_g_1(cilkrt_worker *cilkc_w, cilkrt_task *cilkc_h)
 #line 7
                   - 1)) cilkc_r = cilkc_body_g(cilkc_w, cilkc_t->a0);
 #line 1
-    *CILKRT_RESULT(cilkc_h, __typeof__(cilkc_tv_g_x_1)) = cilkc_r;
+    *CILKRT_RESULT(cilkc_h, __typeof__(cilkc_tv_g_x_1))
+#line 7
+      = cilkc_r;
 #line 1
 }
 #line 1
@@ -246,6 +248,10 @@ static inline void cilkc_sync_h(cilkrt_worker *, cilkrt_group *);
 #line 15
 long cilkc_body_h (cilkrt_worker *cilkc_w,
 #line 15
+       long n);
+#line 15
+long cilkc_body_h (cilkrt_worker *cilkc_w,
+#line 15
        long n)
 #line 15
 {
@@ -338,7 +344,9 @@ static void cilkc_thunk_h_1(cilkrt_worker *cilkc_w, cilkrt_task *cilkc_h)
 #line 20
                  )) cilkc_r = cilkc_body_g(cilkc_w, cilkc_t->a0);
 #line 15
-    (*cilkc_t->dst) = cilkc_r;
+    (*cilkc_t->dst)
+#line 20
+      = cilkc_r;
 #line 15
 }
 #line 15

@@ -127,7 +127,9 @@ long ){0};
                 }
                 {
 #line 7
-                    x = cilkc_r;
+                    x
+#line 7
+      = cilkc_r;
                 }
             }
         }
@@ -363,7 +365,9 @@ static void cilkc_slow_g(cilkrt_worker *cilkc_w, cilkrt_frame *cilkc_h)
                 }
                 {
 #line 7
-                    cilkc_f->l.x_1 = cilkc_r;
+                    cilkc_f->l.x_1
+#line 7
+      = cilkc_r;
                 }
             }
         }
@@ -506,7 +510,9 @@ static void cilkc_inlet_g(cilkrt_frame *cilkc_h, int cilkc_site, void *cilkc_v)
 #line 1
             if (!cilkc_p) break;
 #line 1
-            cilkc_f->l.x_1 = cilkc_p->v;
+            cilkc_f->l.x_1
+#line 7
+      = cilkc_p->v;
         }
 #line 1
         break;
@@ -559,6 +565,10 @@ static const cilkrt_desc cilkc_desc_h = { cilkc_slow_h, cilkc_inlet_h, "h", 0 };
 static inline __attribute__((unused, always_inline))
 #line 15
 long cilkc_lazy_h (cilkrt_worker *cilkc_w, cilkrt_frame *cilkc_parent, int cilkc_site, void *cilkc_dst, long *cilkc_tp, int cilkc_entry_set,
+#line 15
+       long n);
+#line 15
+long cilkc_fast_h (cilkrt_worker *cilkc_w, cilkrt_frame *cilkc_parent, int cilkc_site, void *cilkc_dst,
 #line 15
        long n);
 #line 15
@@ -625,7 +635,9 @@ long ){0};
                 }
                 {
 
-                    a = cilkc_r;
+                    a
+#line 19
+      = cilkc_r;
                 }
             }
         }
@@ -678,7 +690,9 @@ long ){0};
                 }
                 {
 #line 20
-                    b = cilkc_r;
+                    b
+#line 20
+      = cilkc_r;
                 }
             }
         }
@@ -732,7 +746,9 @@ long ){0};
                 }
                 {
 #line 23
-                    c += cilkc_r;
+                    c
+#line 23
+      += cilkc_r;
                 }
             }
 #line 23
@@ -850,7 +866,9 @@ static void cilkc_slow_h(cilkrt_worker *cilkc_w, cilkrt_frame *cilkc_h)
                 }
                 {
 #line 19
-                    cilkc_f->l.a_1 = cilkc_r;
+                    cilkc_f->l.a_1
+#line 19
+      = cilkc_r;
                 }
 #line 19
                 goto cilkc_called_1;
@@ -909,7 +927,9 @@ static void cilkc_slow_h(cilkrt_worker *cilkc_w, cilkrt_frame *cilkc_h)
                 }
                 {
 #line 20
-                    cilkc_f->l.b_2 = cilkc_r;
+                    cilkc_f->l.b_2
+#line 20
+      = cilkc_r;
                 }
             }
         }
@@ -971,7 +991,9 @@ static void cilkc_slow_h(cilkrt_worker *cilkc_w, cilkrt_frame *cilkc_h)
 #line 23
                     cilkrt_frame_lock(cilkc_h);
 #line 23
-                    cilkc_f->l.c_3 += cilkc_r;
+                    cilkc_f->l.c_3
+#line 23
+      += cilkc_r;
 #line 23
                     cilkrt_frame_unlock(cilkc_h);
                 }
@@ -1122,7 +1144,9 @@ static void cilkc_inlet_h(cilkrt_frame *cilkc_h, int cilkc_site, void *cilkc_v)
 #line 15
             if (!cilkc_p) break;
 #line 15
-            cilkc_f->l.a_1 = cilkc_p->v;
+            cilkc_f->l.a_1
+#line 19
+      = cilkc_p->v;
         }
 #line 15
         break;
@@ -1141,7 +1165,9 @@ static void cilkc_inlet_h(cilkrt_frame *cilkc_h, int cilkc_site, void *cilkc_v)
 #line 15
             if (!cilkc_p) break;
 #line 15
-            cilkc_f->l.b_2 = cilkc_p->v;
+            cilkc_f->l.b_2
+#line 20
+      = cilkc_p->v;
         }
 #line 15
         break;
@@ -1160,7 +1186,9 @@ static void cilkc_inlet_h(cilkrt_frame *cilkc_h, int cilkc_site, void *cilkc_v)
 #line 15
             if (!cilkc_p) break;
 #line 15
-            cilkc_f->l.c_3 += cilkc_p->v;
+            cilkc_f->l.c_3
+#line 23
+      += cilkc_p->v;
         }
 #line 15
         break;

@@ -201,7 +201,9 @@ static void cilkc_thunk_fib_1(cilkrt_worker *cilkc_w, cilkrt_task *cilkc_h)
 #line 7
                     - 1)) cilkc_r = cilkc_body_fib(cilkc_w, cilkc_t->a0);
 #line 1
-    *CILKRT_RESULT(cilkc_h, __typeof__(cilkc_tv_fib_x_1)) = cilkc_r;
+    *CILKRT_RESULT(cilkc_h, __typeof__(cilkc_tv_fib_x_1))
+#line 7
+      = cilkc_r;
 #line 1
 }
 #line 1
@@ -225,7 +227,9 @@ static void cilkc_thunk_fib_2(cilkrt_worker *cilkc_w, cilkrt_task *cilkc_h)
 #line 8
                     - 2)) cilkc_r = cilkc_body_fib(cilkc_w, cilkc_t->a0);
 #line 1
-    *CILKRT_RESULT(cilkc_h, __typeof__(cilkc_tv_fib_y_2)) = cilkc_r;
+    *CILKRT_RESULT(cilkc_h, __typeof__(cilkc_tv_fib_y_2))
+#line 8
+      = cilkc_r;
 #line 1
 }
 #line 1

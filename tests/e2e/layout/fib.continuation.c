@@ -135,7 +135,9 @@ long ){0};
                 }
                 {
 #line 7
-                    x = cilkc_r;
+                    x
+#line 7
+      = cilkc_r;
                 }
             }
         }
@@ -197,7 +199,9 @@ long ){0};
                 }
                 {
 #line 8
-                    y = cilkc_r;
+                    y
+#line 8
+      = cilkc_r;
                 }
             }
         }
@@ -441,7 +445,9 @@ static void cilkc_slow_fib(cilkrt_worker *cilkc_w, cilkrt_frame *cilkc_h)
                 }
                 {
 #line 7
-                    cilkc_f->l.x_1 = cilkc_r;
+                    cilkc_f->l.x_1
+#line 7
+      = cilkc_r;
                 }
             }
         }
@@ -500,7 +506,9 @@ static void cilkc_slow_fib(cilkrt_worker *cilkc_w, cilkrt_frame *cilkc_h)
                 }
                 {
 #line 8
-                    cilkc_f->l.y_2 = cilkc_r;
+                    cilkc_f->l.y_2
+#line 8
+      = cilkc_r;
                 }
             }
         }
@@ -643,7 +651,9 @@ static void cilkc_inlet_fib(cilkrt_frame *cilkc_h, int cilkc_site, void *cilkc_v
 #line 1
             if (!cilkc_p) break;
 #line 1
-            cilkc_f->l.x_1 = cilkc_p->v;
+            cilkc_f->l.x_1
+#line 7
+      = cilkc_p->v;
         }
 #line 1
         break;
@@ -662,7 +672,9 @@ static void cilkc_inlet_fib(cilkrt_frame *cilkc_h, int cilkc_site, void *cilkc_v
 #line 1
             if (!cilkc_p) break;
 #line 1
-            cilkc_f->l.y_2 = cilkc_p->v;
+            cilkc_f->l.y_2
+#line 8
+      = cilkc_p->v;
         }
 #line 1
         break;

@@ -2,8 +2,9 @@
 # (SC2034, SC2154: variables set here for the caller, and by it)
 # tests/e2e/lib.sh: what tests/e2e/run.sh and tests/cilk5/run.sh share
 # (sourced, not run): sanitizer set-up, pass/fail counting, running a
-# program with a time-out, and checking a program in every steal mode at
-# every worker count against its reference output.
+# program with a time-out, checking a program in every steal mode at
+# every worker count against its reference output, and the serial elision
+# that tests/e2e/warnings.sh compiles too.
 #
 # The caller sets top (the source tree), BUILD, work (a scratch
 # directory), MODES, NWORKERS and TIMEOUT, and defines
@@ -258,4 +259,23 @@ check_modes() {
             check_policies "$_name" "$exe" "$_d" "$_ref" "$_steals"
         fi
     done
+}
+
+# The serial elision of a .cilkc file on stdout: delete the Cilk words on
+# word boundaries, except `sync` directly followed by `(` (a call of the
+# POSIX function); cilk_for becomes for, cilk_scope, `#pragma cilk` lines
+# and cilk_reducer(identity, reduce) go. #include lines keep their words
+# (a header may be named sync.h, or live in cilk/), but `#include
+# <cilk/cilk.h>` is blanked: it only spells OpenCilk's keywords for cilkc,
+# and refuses plain C. The reducer library headers (runtime/cilk/*_reducer.h)
+# declare plain variables when compiled as C.
+elide() {
+    sed -E -e '/^[[:space:]]*#[[:space:]]*pragma[[:space:]]+cilk\b/d' \
+        -e 's/^[[:space:]]*#[[:space:]]*include[[:space:]]*<cilk\/cilk\.h>.*//' \
+        -e '/^[[:space:]]*#[[:space:]]*include\b/b' \
+        -e 's/\b(_Cilk_for|cilk_for)\b/for/g' -e 's/\b(_Cilk_scope|cilk_scope)\b//g' \
+        -e 's/\b(cilk_reducer|_Hyperobject)[[:space:]]*\([^()]*\)//g' \
+        -e 's/\bsync([[:space:]]*\()/@CILKC_SYNC_CALL@\1/g' \
+        -e 's/\b(_Cilk_spawn|_Cilk_sync|cilk_spawn|cilk_sync|spawn|sync|cilk)\b//g' \
+        -e 's/@CILKC_SYNC_CALL@/sync/g' "$1"
 }

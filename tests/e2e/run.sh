@@ -121,25 +121,6 @@ selected() {
     return 1
 }
 
-# The serial elision of a .cilkc file on stdout: delete the Cilk words on
-# word boundaries, except `sync` directly followed by `(` (a call of the
-# POSIX function); cilk_for becomes for, cilk_scope, `#pragma cilk` lines
-# and cilk_reducer(identity, reduce) go. #include lines keep their words
-# (a header may be named sync.h, or live in cilk/), but `#include
-# <cilk/cilk.h>` is blanked: it only spells OpenCilk's keywords for cilkc,
-# and refuses plain C. The reducer library headers (runtime/cilk/*_reducer.h)
-# declare plain variables when compiled as C.
-elide() {
-    sed -E -e '/^[[:space:]]*#[[:space:]]*pragma[[:space:]]+cilk\b/d' \
-        -e 's/^[[:space:]]*#[[:space:]]*include[[:space:]]*<cilk\/cilk\.h>.*//' \
-        -e '/^[[:space:]]*#[[:space:]]*include\b/b' \
-        -e 's/\b(_Cilk_for|cilk_for)\b/for/g' -e 's/\b(_Cilk_scope|cilk_scope)\b//g' \
-        -e 's/\b(cilk_reducer|_Hyperobject)[[:space:]]*\([^()]*\)//g' \
-        -e 's/\bsync([[:space:]]*\()/@CILKC_SYNC_CALL@\1/g' \
-        -e 's/\b(_Cilk_spawn|_Cilk_sync|cilk_spawn|cilk_sync|spawn|sync|cilk)\b//g' \
-        -e 's/@CILKC_SYNC_CALL@/sync/g' "$1"
-}
-
 # build_mode MODE EXE LOG for check_modes: the program's sources
 # ($srcs), its directory ($dir) on the include path.
 build_mode() {

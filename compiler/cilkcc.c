@@ -568,10 +568,37 @@ static void show_context(const Strings *context, const Strings **shown)
 }
 
 /* gcc's closing lines ("cc1: some warnings being treated as errors",
- * "compilation terminated."): they stay last. */
+ * "compilation terminated.", "compilation terminated due to
+ * -fmax-errors=1."): they stay last. */
 static int is_trailer(const char *line)
 {
-    return strncmp(line, "cc1: ", 5) == 0 || strcmp(line, "compilation terminated.") == 0;
+    return strncmp(line, "cc1: ", 5) == 0 || strncmp(line, "compilation terminated", 22) == 0;
+}
+
+/* A message that points nowhere: clang's "fatal error: too many errors
+ * emitted, stopping now [-ferror-limit=]", an unknown option's. */
+static int is_placeless(const char *line)
+{
+    return strncmp(line, "fatal error: ", 13) == 0 || strncmp(line, "error: ", 7) == 0 ||
+           strncmp(line, "warning: ", 9) == 0;
+}
+
+/* line without its colours (the SGR sequences ESC [ ... m and ESC [ K
+ * that gcc and clang write under -fdiagnostics-color), into plain, which
+ * has room for it. */
+static void strip_colours(const char *line, char *plain)
+{
+    for (const char *p = line; *p;) {
+        if (p[0] == '\033' && p[1] == '[') {
+            const char *e = p + 2 + strspn(p + 2, "0123456789;");
+            if (*e == 'm' || *e == 'K') {
+                p = e + 1;
+                continue;
+            }
+        }
+        *plain++ = *p++;
+    }
+    *plain = '\0';
 }
 
 /* Print text (cc's stderr, NUL-terminated) with repeated messages left
@@ -587,13 +614,16 @@ static void print_messages(char *text)
     int fresh = 0;  /* context lines since the last message: a new scene */
     int quoted = 0; /* the current message's source, for clang */
     int errors = 0, warnings = 0, counted = 0;
+    char *plain = xrealloc(NULL, strlen(text) + 1);
     for (char *line = strtok(text, "\n"); line; line = strtok(NULL, "\n")) {
-        if (is_context(line)) {
+        /* read without colours, passed on with them */
+        strip_colours(plain_types(line), plain);
+        if (is_context(plain)) {
             if (!fresh)
                 context.n = 0;
             fresh = 1;
             strings_add(&context, user_names(line));
-        } else if (message_head(plain_types(line), &h)) {
+        } else if (message_head(plain, &h)) {
             fresh = 0;
             quoted = 0;
             if (!h.note) {
@@ -616,14 +646,18 @@ static void print_messages(char *text)
             }
             if (m)
                 strings_add(&m->lines, line);
-        } else if (strstr(line, " generated.")) {
+        } else if (strstr(plain, " generated.")) {
             counted = 1; /* clang's count, which counted the repeats */
-        } else if (is_trailer(line)) {
+        } else if (is_trailer(plain)) {
             strings_add(&trailer, line);
-        } else if (!m && msgs.n == 0) {
+        } else if ((!m && msgs.n == 0) || is_placeless(plain)) {
+            fresh = 0;
+            h.file = NULL;
+            errors += strncmp(plain, "warning: ", 9) != 0 && is_placeless(plain);
+            warnings += strncmp(plain, "warning: ", 9) == 0;
             strings_add(&new_message(&msgs, &context)->lines, line);
             m = &msgs.v[msgs.n - 1];
-        } else if (m && (is_gcc_quote(line) || !h.file)) {
+        } else if (m && (is_gcc_quote(plain) || !h.file)) {
             strings_add(&m->lines, line);
         } else if (m && !quoted) {
             char *q = NULL;
@@ -664,6 +698,7 @@ static void print_messages(char *text)
     free(context.v);
     free(files.v);
     free(trailer.v);
+    free(plain);
 }
 
 /* run() for cc on generated C: its messages go through print_messages. */
@@ -1264,6 +1299,24 @@ static const char *preprocess_again(const Driver *d, const char *src, const char
     return out;
 }
 
+/* cc decides to colour its messages when its stderr is a terminal
+ * (-fdiagnostics-color=auto, gcc's and clang's default), but cilkcc reads
+ * them from a file: so cilkcc asks for colours when its own stderr is one,
+ * unless the user chose (an option, or GCC_COLORS set empty as gcc reads
+ * it) or the terminal is dumb. */
+static int wants_colours(const Driver *d)
+{
+    for (int i = 0; i < d->nargs; i++) {
+        const char *w = d->args[i].word[0];
+        if (strncmp(w, "-fdiagnostics-color", 19) == 0 ||
+            strcmp(w, "-fno-diagnostics-color") == 0 || strcmp(w, "-fcolor-diagnostics") == 0 ||
+            strcmp(w, "-fno-color-diagnostics") == 0)
+            return 0;
+    }
+    const char *term = getenv("TERM"), *colours = getenv("GCC_COLORS");
+    return isatty(2) && term && strcmp(term, "dumb") != 0 && !(colours && !*colours);
+}
+
 /* cc -c on the generated C in, named after src in the object's debug
  * information, so that the temporary's random name stays out of it and two
  * compiles of one file give the same bytes. */
@@ -1285,6 +1338,8 @@ static void compile_c(const Driver *d, const char *src, const char *in, const ch
         add_args(&a, d, KIND(ARG_COMMON) | KIND(ARG_NO_PP));
         add_include_dir(&a, d);
     }
+    if (wants_colours(d))
+        argv_add(&a, "-fdiagnostics-color=always");
     if (!strchr(in, '='))
         argv_add(&a, format("-ffile-prefix-map=%s=%s", in, src));
     argv_add(&a, pre ? pre : in);

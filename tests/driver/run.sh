@@ -709,6 +709,79 @@ for pcc in gcc clang; do
 done
 no_temps "diagnostics"
 
+# Colours: under -fdiagnostics-color=always (CMake's Ninja generator
+# passes it) the messages come out coloured and, read without their
+# colours, are the goldens': cilkcc reads through the colours to put back
+# the user's names, drop repeats and sort. With its stderr a terminal
+# (script(1)), cilkcc asks cc for colours itself, as cc run there would
+# colour; not with TERM=dumb or -fno-diagnostics-color.
+uncolour() { sed 's/\x1b\[[0-9;]*[mK]//g' "$1"; }
+for pcc in gcc clang; do
+    command -v $pcc >/dev/null 2>&1 || continue
+    for mode in continuation child; do
+        for name in order typeerr undecl; do
+            (cd "$T/diag" && env CILKCC_CC=$pcc "$BUILD/bin/cilkcc" --steal=$mode \
+                -fdiagnostics-color=always -c "$name.cilkc" -o "$T/out/diag.o" 2>"$T/stderr")
+            st=$?
+            uncolour "$T/stderr" >"$T/plain"
+            if [ $st -eq 1 ] && grep -q "$(printf '\033')" "$T/stderr" &&
+                cmp -s "$T/diag/$name.$pcc.$mode.err" "$T/plain"; then
+                ok "colours: $name, $pcc, $mode"
+            else
+                not_ok "colours: $name, $pcc, $mode (status $st)" \
+                    "$(diff "$T/diag/$name.$pcc.$mode.err" "$T/plain" | head -20)"
+            fi
+        done
+    done
+done
+if command -v script >/dev/null 2>&1; then
+    for setting in "TERM=xterm" "TERM=dumb" "TERM=xterm -fno-diagnostics-color"; do
+        term=${setting%% *}
+        opt=${setting#"$term"}
+        (cd "$T/diag" && env "$term" script -qec \
+            "'$BUILD/bin/cilkcc' $opt -c undecl.cilkc -o '$T/out/diag.o'" /dev/null >"$T/stdout" 2>&1)
+        want=no
+        [ "$setting" = TERM=xterm ] && want=yes
+        expect "colours on a terminal ($setting)" "$want" \
+            "$(grep -q "$(printf '\033')" "$T/stdout" && echo yes || echo no)"
+    done
+else
+    echo "skip: no script(1) for the terminal colour test"
+fi
+no_temps "colours"
+
+# Error limits: gcc's -fmax-errors=1 and -Wfatal-errors, clang's
+# -ferror-limit=1: the first message as without the limit, then cc's
+# closing line ("compilation terminated due to ...", clang's "too many
+# errors" and its count, which counts it), nothing else.
+for pcc in gcc clang; do
+    command -v $pcc >/dev/null 2>&1 || continue
+    for mode in continuation child; do
+        golden=$T/diag/order.$pcc.$mode.err
+        if [ $pcc = gcc ]; then
+            set -- -fmax-errors=1 -Wfatal-errors
+        else
+            set -- -ferror-limit=1
+        fi
+        for limit in "$@"; do
+            case $limit in
+            -fmax-errors=1) want="$(sed -n 1,5p "$golden")
+compilation terminated due to -fmax-errors=1." ;;
+            -Wfatal-errors) want="$(sed -n 1,4p "$golden")
+compilation terminated due to -Wfatal-errors." ;;
+            *) want="$(sed -n 1,3p "$golden")
+fatal error: too many errors emitted, stopping now [-ferror-limit=]
+2 errors generated." ;;
+            esac
+            (cd "$T/diag" && env CILKCC_CC=$pcc "$BUILD/bin/cilkcc" --steal=$mode $limit \
+                -c order.cilkc -o "$T/out/diag.o" 2>"$T/stderr")
+            expect "error limit: $limit, $pcc, $mode" "1 $want" "$? $(cat "$T/stderr")"
+        done
+    done
+done
+set --
+no_temps "error limits"
+
 # Columns (tests/driver/cols/NAME.cilkc): cc's errors about a cilk_for's
 # header (first value, bound, step) or body, or about what follows a spawn
 # or a sync on its line, come out where cc puts them in the twin, the file

@@ -196,6 +196,10 @@ parse_stats() {
 run_one() {
     local name=$1 config=$2 p=$3 size=$4 round=$5 policy='' help='' pin=''
     local out=$results/last.out err=$results/last.err
+    if [ "$config" = serial-pair ]; then
+        run_pair "$name" "$size"
+        return
+    fi
     [ "$config" = child-one ] && config=child && policy=one
     [ "$config" = child-help ] && config=child && help=1
     local exe=$bin/$name.$config
@@ -229,6 +233,38 @@ run_one() {
     [ -z "$t" ] && [ $status = ok ] && status=noreport
     set -- $(parse_stats "$err")
     echo "$status,$t,$rss,$1,$2,$3,$cpu"
+}
+
+# run_pair NAME SIZE: the machine's ceiling for T1/T2 (the fair fight's
+# serial-pair): NAME's serial elision twice at once, one copy pinned to
+# each of the first two CPUs, as run_one's row. Its time is the slower
+# copy's (2 Ts over it is the T1/T2 of a program that splits into two
+# halves with no cost at all: what the two vCPUs give together, memory,
+# caches and the neighbours' load included), its CPU time the sum, its
+# peak RSS the larger; the pair is ok when both copies are.
+run_pair() {
+    local name=$1 size=$2 exe=$bin/$1.serial i pid status=ok t=0 cpu=0 rss=0 x
+    if [ ! -x "$exe" ] || [ "$ncpu" -lt 2 ]; then
+        echo "missing,,,,,,"
+        return
+    fi
+    for i in 0 1; do
+        taskset -c $i timeout $timeout_s "$exe" "$size" > "$results/pair$i.out" 2> "$results/pair$i.err" &
+        pid[i]=$!
+    done
+    for i in 0 1; do
+        wait "${pid[i]}" || { x=$?; [ $x = 124 ] && status=timeout || status="failed($x)"; }
+        [ $status = ok ] && [ -f "$results/ref.$name.$size" ] &&
+            ! cmp -s "$results/pair$i.out" "$results/ref.$name.$size" && status=wrong
+        x=$(awk '$1 == "time:" { print $2 }' "$results/pair$i.err")
+        [ -z "$x" ] && { [ $status = ok ] && status=noreport; continue; }
+        t=$(awk -v a="$t" -v b="$x" 'BEGIN { print (a + 0 > b + 0 ? a : b) }')
+        x=$(awk '$1 == "cpu_s:" { print $2 }' "$results/pair$i.err")
+        cpu=$(awk -v a="$cpu" -v b="${x:-0}" 'BEGIN { print a + b }')
+        x=$(awk '$1 == "maxrss_kb:" { print $2 }' "$results/pair$i.err")
+        [ "${x:-0}" -gt $rss ] && rss=$x
+    done
+    echo "$status,$t,$rss,-,-,-,$cpu"
 }
 
 is_loop() {
@@ -389,7 +425,7 @@ fair_size_of() {
 fair_combos() {
     echo serial:1
     [ "$1" = fib ] && echo serial-noinline:1
-    printf '%s\n' cont:1 cont:2 child:1 child:2 child-one:2
+    printf '%s\n' cont:1 cont:2 child:1 child:2 child-one:2 serial-pair:2
 }
 
 start=$(date +%s)

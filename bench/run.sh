@@ -249,7 +249,7 @@ run_pair() {
         return
     fi
     for i in 0 1; do
-        taskset -c $i timeout $timeout_s "$exe" "$size" > "$results/pair$i.out" 2> "$results/pair$i.err" &
+        CILK_NWORKERS=1 taskset -c $i timeout $timeout_s "$exe" "$size" > "$results/pair$i.out" 2> "$results/pair$i.err" &
         pid[i]=$!
     done
     for i in 0 1; do

@@ -12,7 +12,7 @@
  *   { T v = INIT; struct cilkc_for_N cilkc_c_N = { &x, ... };
  *     unsigned long long cilkc_n_N = (trip count; BOUND and STEP evaluated once);
  *     cilkc_c_N.cilkc_grain = cilkrt_grainsize(cilkc_n_N, G or 0);
- *     if (cilkc_n_N) cilkc_for_N(&cilkc_c_N, 0, cilkc_n_N); }
+ *     if (cilkc_n_N) cilkc_for_N(&cilkc_c_N, 0ULL, cilkc_n_N); }
  *
  * and in front of F: struct cilkc_for_N (a pointer to each local of F the
  * body uses, v's first value, the step and the grain), cilkc_for_N_body
@@ -622,7 +622,9 @@ static void put_leaf_delta(Writer *w, const Loop *lp)
  * them back there at every iteration. The first value and the step are
  * copied into locals: a store of the body (through a char pointer, say)
  * may alias the struct, and would make the compiler load them at every
- * iteration. */
+ * iteration. The value, computed modulo 2^64 (CILKRT_FOR_VALUE), is cast
+ * to the variable's type: that conversion is the lowering's, and cc's
+ * -Wconversion must not blame it on the user's header. */
 static void put_leaf(Writer *w, const Loop *lp)
 {
     int n = w->id;
@@ -635,7 +637,9 @@ static void put_leaf(Writer *w, const Loop *lp)
     put_leaf_delta(w, lp);
     put_fmt(w,
             ";\n  for (; cilkc_lo < cilkc_hi; cilkc_lo++)\n"
-            "    cilkc_for_%d_body(cilkc_c_%d, CILKRT_FOR_VALUE(cilkc_b, cilkc_lo, cilkc_d)); }\n",
+            "    cilkc_for_%d_body(cilkc_c_%d, (__typeof__(cilkc_b))CILKRT_FOR_VALUE(cilkc_b, "
+            "cilkc_lo, "
+            "cilkc_d)); }\n",
             n, n);
 }
 
@@ -844,7 +848,7 @@ static void put_call(Writer *w, const Loop *lp)
     } else {
         put(w, "0");
     }
-    put_fmt(w, ");\nif (cilkc_n_%d) cilkc_for_%d(&cilkc_c_%d, 0, cilkc_n_%d); }", n, n, n, n);
+    put_fmt(w, ");\nif (cilkc_n_%d) cilkc_for_%d(&cilkc_c_%d, 0ULL, cilkc_n_%d); }", n, n, n, n);
 }
 
 /* ---------------------------------------------------------------------

@@ -620,14 +620,18 @@ unsigned long long cilkrt_grainsize(unsigned long long n, unsigned long long gra
  * for an integer v computed modulo 2^64 and converted back, so that no
  * intermediate value overflows; for a pointer by pointer arithmetic.
  * __builtin_choose_expr keeps the other branch unevaluated (both are valid
- * C for either kind of v). 5 is GCC's and clang's pointer_type_class. */
+ * C for either kind of v, and cc still checks both: the pointer branch's
+ * offset takes the type of v - v, ptrdiff_t for a pointer and v's own
+ * (promoted) type for an integer, so that -Wsign-conversion finds no
+ * mix of signedness there). 5 is GCC's and clang's pointer_type_class. */
 #define CILKRT_FOR_IS_POINTER(v) (__builtin_classify_type(v) == 5)
 /* hi - lo, for lo <= hi in the loop's order, as an unsigned long long */
 #define CILKRT_FOR_DIFF(hi, lo)                                                                    \
     __builtin_choose_expr(CILKRT_FOR_IS_POINTER(lo), (unsigned long long)((hi) - (lo)),            \
                           (unsigned long long)(hi) - (unsigned long long)(lo))
 #define CILKRT_FOR_VALUE(begin, k, delta)                                                          \
-    __builtin_choose_expr(CILKRT_FOR_IS_POINTER(begin), (begin) + (long long)((k) * (delta)),      \
+    __builtin_choose_expr(CILKRT_FOR_IS_POINTER(begin),                                            \
+                          (begin) + (__typeof__((begin) - (begin)))((k) * (delta)),                \
                           (unsigned long long)(begin) + (k) * (delta))
 
 /* ------------------------------------------------------------------------

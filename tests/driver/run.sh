@@ -173,6 +173,34 @@ int main(void)
     return EXIT_SUCCESS;
 }
 EOF
+cat >"$T/src/loopconv.cilkc" <<'EOF'
+/* cilk_for loops whose variables are narrower than, or of another
+ * signedness than, the lowering's unsigned long long iteration count:
+ * the conversions back to the variable are the lowering's, and must not
+ * warn under -Wconversion -Wsign-conversion (the serial for gives none). */
+#include <stdio.h>
+static long w[64];
+static int check(void)
+{
+    long s = 0;
+    cilk_for (int i = 0; i < 64; i++)
+        w[i] = i;
+    cilk_for (unsigned long i = 63; i >= 2; i -= 2)
+        w[i] += 1;
+    cilk_for (short i = 10; i > 0; i--)
+        w[i] += 2;
+    cilk_for (long *p = w; p < w + 4; p++)
+        *p += 3;
+    for (int i = 0; i < 64; i++)
+        s += w[i];
+    return (int)s;
+}
+int main(void)
+{
+    printf("%d\n", check());
+    return 0;
+}
+EOF
 cat >"$T/src/protos.cilkc" <<'EOF'
 /* Parallel functions with external linkage and their prototypes, as
  * -Wmissing-prototypes wants: mutual recursion (a callee defined later)
@@ -651,6 +679,21 @@ for pcc in gcc clang; do
     done
 done
 no_temps "declarations"
+
+# cilk_for: the lowering's conversions of the iteration count to the loop
+# variable are explicit (-Wconversion, -Wsign-conversion: clang's
+# -Wshorten-64-to-32 and -Wimplicit-int-conversion among them).
+for pcc in gcc clang; do
+    command -v $pcc >/dev/null 2>&1 || { echo "skip: no $pcc for the loop conversions"; continue; }
+    for mode in continuation child serial; do
+        rm -f "$T/out/loopconv"
+        run_cc env CILKCC_CC=$pcc "$BUILD/bin/cilkcc" --steal=$mode -Wall -Wextra \
+            -Wconversion -Wsign-conversion -Werror "$T/src/loopconv.cilkc" -o "$T/out/loopconv"
+        expect "loop conversions: $pcc, $mode: no diagnostic, runs" "0 2079" \
+            "$st $(cat "$T/stderr")$(CILK_NWORKERS=2 "$T/out/loopconv" 2>&1)"
+    done
+done
+no_temps "loop conversions"
 
 # Two compiles of one file give the same object (no temporary name in it),
 # with -pedantic (preprocessed twice) and without.

@@ -733,20 +733,31 @@ expect "-fopenmp, continuation: refused at the pragma" "1 yes" \
 # mistakes come out once each, at the user's line and column, naming the
 # user's functions; `x = spawn voidfn()` is cilkc's own error.
 cp -R "$ROOT/tests/driver/diag" "$T/diag"
+# diag_compile CC MODE NAME [OPTION...]: cilkcc -c NAME.cilkc in $T/diag,
+# its stderr in $T/stderr and its status in st.
+diag_compile() {
+    local pcc=$1 mode=$2 name=$3
+    shift 3
+    (cd "$T/diag" && env CILKCC_CC=$pcc "$BUILD/bin/cilkcc" --steal=$mode "$@" -c "$name.cilkc" \
+        -o "$T/out/diag.o" 2>"$T/stderr")
+    st=$?
+}
+# diag_golden WHAT NAME CC MODE OUT COND: ok when cilkcc failed (st 1),
+# COND is "yes" and OUT is NAME's golden for CC and MODE.
+diag_golden() {
+    if [ $st -eq 1 ] && [ "$6" = yes ] && cmp -s "$T/diag/$2.$3.$4.err" "$5"; then
+        ok "$1: $2, $3, $4"
+    else
+        not_ok "$1: $2, $3, $4 (status $st)" "$(diff "$T/diag/$2.$3.$4.err" "$5" | head -20)"
+    fi
+}
 for pcc in gcc clang; do
     command -v $pcc >/dev/null 2>&1 || { echo "skip: no $pcc for the diagnostic tests"; continue; }
     for mode in continuation child; do
         for src in "$T"/diag/*.cilkc; do
             name=$(basename "$src" .cilkc)
-            (cd "$T/diag" && env CILKCC_CC=$pcc "$BUILD/bin/cilkcc" --steal=$mode -c "$name.cilkc" \
-                -o "$T/out/diag.o" 2>"$T/stderr")
-            st=$?
-            if [ $st -eq 1 ] && cmp -s "$T/diag/$name.$pcc.$mode.err" "$T/stderr"; then
-                ok "diagnostics: $name, $pcc, $mode"
-            else
-                not_ok "diagnostics: $name, $pcc, $mode (status $st)" \
-                    "$(diff "$T/diag/$name.$pcc.$mode.err" "$T/stderr" | head -20)"
-            fi
+            diag_compile $pcc $mode "$name"
+            diag_golden diagnostics "$name" $pcc $mode "$T/stderr" yes
         done
     done
 done
@@ -763,17 +774,10 @@ for pcc in gcc clang; do
     command -v $pcc >/dev/null 2>&1 || continue
     for mode in continuation child; do
         for name in order typeerr undecl; do
-            (cd "$T/diag" && env CILKCC_CC=$pcc "$BUILD/bin/cilkcc" --steal=$mode \
-                -fdiagnostics-color=always -c "$name.cilkc" -o "$T/out/diag.o" 2>"$T/stderr")
-            st=$?
+            diag_compile $pcc $mode "$name" -fdiagnostics-color=always
             uncolour "$T/stderr" >"$T/plain"
-            if [ $st -eq 1 ] && grep -q "$(printf '\033')" "$T/stderr" &&
-                cmp -s "$T/diag/$name.$pcc.$mode.err" "$T/plain"; then
-                ok "colours: $name, $pcc, $mode"
-            else
-                not_ok "colours: $name, $pcc, $mode (status $st)" \
-                    "$(diff "$T/diag/$name.$pcc.$mode.err" "$T/plain" | head -20)"
-            fi
+            diag_golden colours "$name" $pcc $mode "$T/plain" \
+                "$(grep -q "$(printf '\033')" "$T/stderr" && echo yes)"
         done
     done
 done

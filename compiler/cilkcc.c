@@ -653,8 +653,10 @@ static void print_messages(char *text)
         } else if ((!m && msgs.n == 0) || is_placeless(plain)) {
             fresh = 0;
             h.file = NULL;
-            errors += strncmp(plain, "warning: ", 9) != 0 && is_placeless(plain);
-            warnings += strncmp(plain, "warning: ", 9) == 0;
+            if (strncmp(plain, "warning: ", 9) == 0)
+                warnings++;
+            else if (is_placeless(plain))
+                errors++;
             strings_add(&new_message(&msgs, &context)->lines, line);
             m = &msgs.v[msgs.n - 1];
         } else if (m && (is_gcc_quote(plain) || !h.file)) {

@@ -622,9 +622,7 @@ static void put_leaf_delta(Writer *w, const Loop *lp)
  * them back there at every iteration. The first value and the step are
  * copied into locals: a store of the body (through a char pointer, say)
  * may alias the struct, and would make the compiler load them at every
- * iteration. The value, computed modulo 2^64 (CILKRT_FOR_VALUE), is cast
- * to the variable's type: that conversion is the lowering's, and cc's
- * -Wconversion must not blame it on the user's header. */
+ * iteration. */
 static void put_leaf(Writer *w, const Loop *lp)
 {
     int n = w->id;
@@ -637,9 +635,7 @@ static void put_leaf(Writer *w, const Loop *lp)
     put_leaf_delta(w, lp);
     put_fmt(w,
             ";\n  for (; cilkc_lo < cilkc_hi; cilkc_lo++)\n"
-            "    cilkc_for_%d_body(cilkc_c_%d, (__typeof__(cilkc_b))CILKRT_FOR_VALUE(cilkc_b, "
-            "cilkc_lo, "
-            "cilkc_d)); }\n",
+            "    cilkc_for_%d_body(cilkc_c_%d, CILKRT_FOR_VALUE(cilkc_b, cilkc_lo, cilkc_d)); }\n",
             n, n);
 }
 

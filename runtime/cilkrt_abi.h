@@ -617,8 +617,10 @@ unsigned long long cilkrt_grainsize(unsigned long long n, unsigned long long gra
 
 /* The loop variable v of an iteration k is BEGIN + k * DELTA, with DELTA
  * the step as an unsigned long long (two's complement for a step down):
- * for an integer v computed modulo 2^64 and converted back, so that no
- * intermediate value overflows; for a pointer by pointer arithmetic.
+ * for an integer v computed modulo 2^64 and converted back by a cast to
+ * BEGIN's type (the conversion is the lowering's: cc's -Wconversion must
+ * not blame it on the user's header), so that no intermediate value
+ * overflows; for a pointer by pointer arithmetic.
  * __builtin_choose_expr keeps the other branch unevaluated (both are valid
  * C for either kind of v, and cc still checks both: the pointer branch's
  * offset takes the type of v - v, ptrdiff_t for a pointer and v's own
@@ -632,7 +634,7 @@ unsigned long long cilkrt_grainsize(unsigned long long n, unsigned long long gra
 #define CILKRT_FOR_VALUE(begin, k, delta)                                                          \
     __builtin_choose_expr(CILKRT_FOR_IS_POINTER(begin),                                            \
                           (begin) + (__typeof__((begin) - (begin)))((k) * (delta)),                \
-                          (unsigned long long)(begin) + (k) * (delta))
+                          (__typeof__(begin))((unsigned long long)(begin) + (k) * (delta)))
 
 /* ------------------------------------------------------------------------
  * Entry from threads that are not workers (both modes)

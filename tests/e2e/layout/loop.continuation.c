@@ -33,7 +33,7 @@ static void cilkc_for_1_leaf(struct cilkc_for_1 *cilkc_c_1, unsigned long long c
 #line 6 "tests/e2e/layout/loop.i"
   for (; cilkc_lo < cilkc_hi; cilkc_lo++)
 #line 6 "tests/e2e/layout/loop.i"
-    cilkc_for_1_body(cilkc_c_1, (__typeof__(cilkc_b))CILKRT_FOR_VALUE(cilkc_b, cilkc_lo, cilkc_d)); }
+    cilkc_for_1_body(cilkc_c_1, CILKRT_FOR_VALUE(cilkc_b, cilkc_lo, cilkc_d)); }
 #line 6 "tests/e2e/layout/loop.i"
 #line 6 "tests/e2e/layout/loop.i"
 static void cilkc_for_1(struct cilkc_for_1 *cilkc_c_1, unsigned long long cilkc_lo, unsigned long long cilkc_hi);
@@ -522,7 +522,7 @@ static void cilkc_for_2_leaf(struct cilkc_for_2 *cilkc_c_2, unsigned long long c
 #line 8 "tests/e2e/layout/loop.i"
   for (; cilkc_lo < cilkc_hi; cilkc_lo++)
 #line 8 "tests/e2e/layout/loop.i"
-    cilkc_for_2_body(cilkc_c_2, (__typeof__(cilkc_b))CILKRT_FOR_VALUE(cilkc_b, cilkc_lo, cilkc_d)); }
+    cilkc_for_2_body(cilkc_c_2, CILKRT_FOR_VALUE(cilkc_b, cilkc_lo, cilkc_d)); }
 #line 8 "tests/e2e/layout/loop.i"
 #line 8 "tests/e2e/layout/loop.i"
 static void cilkc_for_2(struct cilkc_for_2 *cilkc_c_2, unsigned long long cilkc_lo, unsigned long long cilkc_hi);
@@ -1011,7 +1011,7 @@ static void cilkc_for_3_leaf(struct cilkc_for_3 *cilkc_c_3, unsigned long long c
 #line 10 "tests/e2e/layout/loop.i"
   for (; cilkc_lo < cilkc_hi; cilkc_lo++)
 #line 10 "tests/e2e/layout/loop.i"
-    cilkc_for_3_body(cilkc_c_3, (__typeof__(cilkc_b))CILKRT_FOR_VALUE(cilkc_b, cilkc_lo, cilkc_d)); }
+    cilkc_for_3_body(cilkc_c_3, CILKRT_FOR_VALUE(cilkc_b, cilkc_lo, cilkc_d)); }
 #line 10 "tests/e2e/layout/loop.i"
 #line 10 "tests/e2e/layout/loop.i"
 static void cilkc_for_3(struct cilkc_for_3 *cilkc_c_3, unsigned long long cilkc_lo, unsigned long long cilkc_hi);

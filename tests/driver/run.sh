@@ -820,9 +820,8 @@ compilation terminated due to -Wfatal-errors." ;;
 fatal error: too many errors emitted, stopping now [-ferror-limit=]
 2 errors generated." ;;
             esac
-            (cd "$T/diag" && env CILKCC_CC=$pcc "$BUILD/bin/cilkcc" --steal=$mode $limit \
-                -c order.cilkc -o "$T/out/diag.o" 2>"$T/stderr")
-            expect "error limit: $limit, $pcc, $mode" "1 $want" "$? $(cat "$T/stderr")"
+            diag_compile $pcc $mode order $limit
+            expect "error limit: $limit, $pcc, $mode" "1 $want" "$st $(cat "$T/stderr")"
         done
     done
 done
